@@ -1,0 +1,76 @@
+package io.mcpfuzzer.oracle;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * One deduplicated finding (a bucket): what went wrong, where, how often, and the evidence.
+ *
+ * <p>Field names follow the Python tool's findings.json ({@code category, severity, kind, target,
+ * run, detail, evidence}) plus a stable {@code id} (fingerprint of category, kind, target and
+ * signature), bucket counts, and optional audit identifiers. Immutable; evidence maps are
+ * JSON-serialisable (strings, numbers, booleans, lists, maps, Jackson nodes).
+ *
+ * @param id          stable fingerprint, never null
+ * @param category    verdict name such as {@code crash}, {@code hang}, {@code error_leakage}
+ * @param severity    severity
+ * @param kind        surface: {@code tool}, {@code protocol}, {@code resource}, {@code prompt},
+ *                    {@code audit}, {@code frame}, {@code session}
+ * @param target      tool name, message type, resource URI or prompt name; never null
+ * @param run         first run index that showed it, or null for run-independent findings
+ * @param detail      one-line human description
+ * @param evidence    input, answer excerpt, timing, stderr tail...; never null
+ * @param signature   what deduplicates this bucket (for example a stack-trace signature)
+ * @param count       number of runs that fell into the bucket (at least 1)
+ * @param runs        run indexes in the bucket (capped)
+ * @param checkId     stable audit or spec check id, or null
+ * @param owasp       OWASP MCP Top 10 id (for example {@code MCP03}), or null
+ */
+public record Finding(
+        String id,
+        String category,
+        Severity severity,
+        String kind,
+        String target,
+        Integer run,
+        String detail,
+        Map<String, Object> evidence,
+        String signature,
+        int count,
+        List<Integer> runs,
+        String checkId,
+        String owasp) {
+
+    public Finding {
+        Objects.requireNonNull(category, "category");
+        Objects.requireNonNull(severity, "severity");
+        Objects.requireNonNull(kind, "kind");
+        target = target == null ? "" : target;
+        detail = detail == null ? "" : detail;
+        evidence = evidence == null ? Map.of() : evidence;
+        signature = signature == null ? "" : signature;
+        runs = runs == null ? List.of() : List.copyOf(runs);
+        count = Math.max(1, count);
+        if (id == null) {
+            id = Fingerprint.of(category, kind, target, signature);
+        }
+    }
+
+    /** A single-run finding; {@code id} is derived from category, kind, target and signature. */
+    public static Finding of(String category, Severity severity, String kind, String target, Integer run,
+            String detail, Map<String, Object> evidence, String signature) {
+        return new Finding(null, category, severity, kind, target, run, detail, evidence, signature, 1,
+                run == null ? List.of() : List.of(run), null, null);
+    }
+
+    public Finding withAudit(String checkId, String owasp) {
+        return new Finding(Fingerprint.of(category, kind, target, signature + "|" + checkId), category, severity,
+                kind, target, run, detail, evidence, signature, count, runs, checkId, owasp);
+    }
+
+    public Finding withBucket(int count, List<Integer> runs) {
+        return new Finding(id, category, severity, kind, target, run, detail, evidence, signature, count, runs,
+                checkId, owasp);
+    }
+}
