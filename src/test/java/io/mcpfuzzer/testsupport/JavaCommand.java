@@ -1,0 +1,29 @@
+package io.mcpfuzzer.testsupport;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Builds a command line that starts a class of the test class path in a fresh JVM (the test JVM's own java). */
+public final class JavaCommand {
+    private JavaCommand() {}
+
+    public static String javaBinary() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /** {@code java -cp <test class path> <main> args...}, with a small heap so fixtures start fast. */
+    public static List<String> of(Class<?> main, String... args) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(javaBinary());
+        cmd.add("-Xmx64m");
+        cmd.add("-XX:+UseSerialGC");
+        cmd.add("-XX:TieredStopAtLevel=1");
+        cmd.add("-Xshare:auto");
+        cmd.add("-cp");
+        cmd.add(System.getProperty("java.class.path"));
+        cmd.add(main.getName());
+        cmd.addAll(List.of(args));
+        return cmd;
+    }
+}
