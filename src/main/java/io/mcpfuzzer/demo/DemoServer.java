@@ -1,0 +1,139 @@
+package io.mcpfuzzer.demo;
+
+import io.mcpfuzzer.common.Json;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * A small, deliberately flawed MCP server over stdio, started by {@code mcp-fuzzer demo} so a
+ * newcomer sees real findings. Never run it outside a fuzzing demo: it is vulnerable on purpose.
+ *
+ * <p>Planted flaws: {@code read_note} crashes the process on a path containing {@code ..};
+ * {@code lookup_user} leaks a stack trace and a SQL error for ids containing a quote;
+ * {@code echo} reflects its input verbatim; {@code search} hangs for limits over 1000 or below 0.
+ * {@code add} is a clean, strictly validating control tool.
+ */
+public final class DemoServer {
+    private final PrintStream out;
+
+    private DemoServer(PrintStream out) {
+        this.out = out;
+    }
+
+    public static void main(String[] args) throws IOException {
+        PrintStream out = new PrintStream(System.out, false, StandardCharsets.UTF_8);
+        new DemoServer(out).serve(new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)));
+    }
+
+    private void serve(BufferedReader in) throws IOException {
+        String line;
+        while ((line = in.readLine()) != null) {
+            if (line.isBlank()) {
+                continue;
+            }
+            JsonNode msg;
+            try {
+                msg = Json.parse(line);
+            } catch (JacksonException e) {
+                reply(error(null, -32700, "Parse error"));
+                continue;
+            }
+            if (!msg.isObject() || !msg.has("method")) {
+                continue;
+            }
+            if (!msg.has("id")) {
+                continue; // notification
+            }
+            reply(handle(msg));
+        }
+    }
+
+    private ObjectNode handle(JsonNode msg) {
+        JsonNode id = msg.get("id");
+        JsonNode params = msg.path("params");
+        return switch (msg.path("method").asString("")) {
+            case "initialize" -> result(id, DemoCatalog.initializeResult(params.path("protocolVersion").asString("")));
+            case "ping" -> result(id, Json.object());
+            case "tools/list" -> result(id, DemoCatalog.toolsList());
+            case "tools/call" -> callTool(id, params.path("name").asString(""), params.path("arguments"));
+            default -> error(id, -32601, "Method not found");
+        };
+    }
+
+    private ObjectNode callTool(JsonNode id, String name, JsonNode args) {
+        switch (name) {
+            case "echo":
+                return result(id, DemoCatalog.text("Echo: " + args.path("text").asString("")));
+            case "read_note": {
+                String path = args.path("path").asString("");
+                if (path.contains("..")) {
+                    // Planted crash: an unchecked traversal reaches code that dies.
+                    new IllegalStateException("note path escaped the notes folder: " + path).printStackTrace();
+                    System.exit(3);
+                }
+                return result(id, DemoCatalog.text("note " + path + " is empty"));
+            }
+            case "lookup_user": {
+                String user = args.path("id").asString("");
+                if (user.contains("'")) {
+                    return error(id, -32603, "SQLException: near \"" + user + "\": syntax error in SELECT * FROM users"
+                            + " WHERE id = '" + user + "'\n\tat com.example.db.UserDao.find(UserDao.java:42)\n"
+                            + "\tat com.example.server.Tools.lookup(Tools.java:17)\n\t(database /srv/app/db/users.db)");
+                }
+                return result(id, DemoCatalog.text("no user " + user.length() + " chars long"));
+            }
+            case "search": {
+                JsonNode limit = args.path("limit");
+                if (limit.isNumber() && (limit.asDouble() > 1000 || limit.asDouble() < 0)) {
+                    sleepForever();
+                }
+                return result(id, DemoCatalog.text("0 results"));
+            }
+            case "add": {
+                JsonNode a = args.path("a");
+                JsonNode b = args.path("b");
+                if (!args.isObject() || !a.isNumber() || !b.isNumber() || args.size() != 2) {
+                    return error(id, -32602, "Invalid params: a and b must be numbers");
+                }
+                return result(id, DemoCatalog.text(String.valueOf(a.asDouble() + b.asDouble())));
+            }
+            default:
+                return error(id, -32602, "Unknown tool");
+        }
+    }
+
+    private static void sleepForever() {
+        try {
+            Thread.sleep(Long.MAX_VALUE);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void reply(ObjectNode message) {
+        out.println(Json.write(message));
+        out.flush();
+    }
+
+    private static ObjectNode result(JsonNode id, JsonNode result) {
+        ObjectNode m = Json.object();
+        m.put("jsonrpc", "2.0");
+        m.set("id", id);
+        m.set("result", result);
+        return m;
+    }
+
+    private static ObjectNode error(JsonNode id, int code, String message) {
+        ObjectNode m = Json.object();
+        m.put("jsonrpc", "2.0");
+        m.set("id", id);
+        m.putObject("error").put("code", code).put("message", message);
+        return m;
+    }
+}

@@ -1,0 +1,113 @@
+package io.mcpfuzzer.fuzz;
+
+import io.mcpfuzzer.fuzz.target.Target;
+import io.mcpfuzzer.fuzz.target.TargetFactory;
+import io.mcpfuzzer.mcp.InitializeResult;
+import io.mcpfuzzer.mcp.Listing;
+import io.mcpfuzzer.oracle.Finding;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * One fuzzing campaign against one server: start and initialize it, discover its surfaces, fuzz
+ * each selected surface, then run the aggregate detectors. Never throws for what the server
+ * does; ends as {@code completed}, {@code blocked} (target keeps failing to start) or
+ * {@code interrupted} (the calling thread was interrupted, e.g. by Ctrl-C).
+ */
+public final class Campaign {
+    private static final Logger LOG = LoggerFactory.getLogger(Campaign.class);
+
+    private final CampaignConfig config;
+    private final TargetFactory factory;
+    private final ToolInputs inputs;
+    private final CampaignObserver observer;
+
+    public Campaign(CampaignConfig config, TargetFactory factory, ToolInputs inputs, CampaignObserver observer) {
+        this.config = config;
+        this.factory = factory;
+        this.inputs = inputs;
+        this.observer = observer;
+    }
+
+    public CampaignResult run() {
+        Instant started = Instant.now();
+        List<String> warnings = new ArrayList<>();
+        Map<String, Object> extra = new LinkedHashMap<>();
+        String status = "completed";
+        String reason = null;
+        InitializeResult init = null;
+        List<JsonNode> tools = List.of();
+        try (Supervisor supervisor = new Supervisor(factory, config.maxStartFailures());
+                BoundedExecutor executor = new BoundedExecutor(config.maxConcurrency(), "fuzz")) {
+            RunEngine engine = new RunEngine(supervisor, observer, config.callTimeout());
+            try {
+                Target first = supervisor.current();
+                init = first.session().initialized();
+                if (config.includes("tools")) {
+                    Listing listing = first.session().listTools();
+                    tools = filter(listing.items());
+                    listing.problems().forEach(p -> warn(warnings, "tools/list: " + p));
+                    fuzzTools(tools, engine, executor);
+                }
+                if (Thread.currentThread().isInterrupted()) {
+                    status = "interrupted";
+                    reason = "interrupted by the user";
+                }
+            } catch (Supervisor.BlockedException e) {
+                status = "blocked";
+                reason = e.getMessage();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                status = "interrupted";
+                reason = "interrupted by the user";
+            }
+            engine.latency().findings().forEach(engine::addFinding);
+            Finding growth = engine.memory().finding(factory.describe());
+            if (growth != null) {
+                engine.addFinding(growth);
+            }
+            return new CampaignResult(status, reason, init, tools, engine.findings().snapshot(), engine.buckets(),
+                    engine.runs(), supervisor.restarts(), warnings, started, Instant.now(), extra);
+        }
+    }
+
+    private void fuzzTools(List<JsonNode> tools, RunEngine engine, BoundedExecutor executor)
+            throws Supervisor.BlockedException, InterruptedException {
+        ToolFuzzer fuzzer = new ToolFuzzer(config, engine, inputs);
+        int done = 0;
+        for (JsonNode tool : tools) {
+            if (Thread.currentThread().isInterrupted()) {
+                throw new InterruptedException();
+            }
+            LOG.debug("fuzzing tool {}", tool.path("name").asString(""));
+            fuzzer.fuzz(tool, executor);
+            observer.onProgress(++done, tools.size(), engine.runs(), engine.findings().size());
+        }
+    }
+
+    private List<JsonNode> filter(List<JsonNode> listed) {
+        if (config.tools().isEmpty()) {
+            return listed;
+        }
+        List<JsonNode> out = new ArrayList<>();
+        for (JsonNode tool : listed) {
+            if (config.tools().contains(tool.path("name").asString(""))) {
+                out.add(tool);
+            }
+        }
+        return out;
+    }
+
+    private void warn(List<String> warnings, String warning) {
+        if (warnings.size() < 100) {
+            warnings.add(warning);
+        }
+        observer.onWarning(warning);
+    }
+}

@@ -1,0 +1,48 @@
+package io.mcpfuzzer.fuzz;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * What the fuzz layer needs to run a campaign. Immutable; built by the CLI from the settings.
+ *
+ * @param mode            {@code tools}, {@code protocol}, {@code resources}, {@code prompts} or {@code all}
+ * @param phase           {@code realistic}, {@code aggressive} or {@code both}
+ * @param runs            runs per tool and phase
+ * @param runsPerType     runs per protocol message type and phase
+ * @param seed            seed deciding every generated input
+ * @param callTimeout     deadline per request
+ * @param maxConcurrency  requests in flight at once (at least 1)
+ * @param tools           tool names to fuzz; empty means all
+ * @param maxStartFailures consecutive start failures before the run is blocked
+ * @param nonDeterminismSamples identical re-sends per tool to compare answers (0 disables)
+ */
+public record CampaignConfig(String mode, String phase, int runs, int runsPerType, long seed, Duration callTimeout,
+        int maxConcurrency, Set<String> tools, int maxStartFailures, int nonDeterminismSamples) {
+
+    public CampaignConfig {
+        tools = tools == null ? Set.of() : Set.copyOf(tools);
+        maxConcurrency = Math.max(1, maxConcurrency);
+        if (runs < 0 || runsPerType < 0) {
+            throw new IllegalArgumentException("runs must not be negative");
+        }
+    }
+
+    /** Phases to run, in order. */
+    public List<String> phases() {
+        return switch (phase) {
+            case "realistic" -> List.of("realistic");
+            case "aggressive" -> List.of("aggressive");
+            default -> List.of("realistic", "aggressive");
+        };
+    }
+
+    public boolean includes(String surface) {
+        return "all".equals(mode) || mode.equals(surface);
+    }
+
+    public static CampaignConfig defaults(long seed) {
+        return new CampaignConfig("tools", "both", 10, 5, seed, Duration.ofSeconds(30), 5, Set.of(), 3, 2);
+    }
+}

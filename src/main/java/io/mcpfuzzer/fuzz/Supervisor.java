@@ -1,0 +1,100 @@
+package io.mcpfuzzer.fuzz;
+
+import io.mcpfuzzer.fuzz.target.Target;
+import io.mcpfuzzer.fuzz.target.TargetFactory;
+import io.mcpfuzzer.fuzz.target.TargetStartException;
+import java.util.ArrayList;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Keeps one live target: starts it on demand, replaces it after a crash or hang kill with
+ * exponential backoff, and blocks the campaign after too many consecutive start failures.
+ * Thread-safe.
+ */
+public final class Supervisor implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(Supervisor.class);
+    private static final long BASE_BACKOFF_MS = 100;
+    private static final long MAX_BACKOFF_MS = 5_000;
+
+    /** The campaign cannot go on: the target keeps failing to start. */
+    public static final class BlockedException extends Exception {
+        public BlockedException(String message) {
+            super(message);
+        }
+    }
+
+    private final TargetFactory factory;
+    private final int maxStartFailures;
+    private final List<String> startFailures = new ArrayList<>();
+    private Target current;
+    private int consecutiveFailures;
+    private int restarts;
+    private boolean closed;
+
+    public Supervisor(TargetFactory factory, int maxStartFailures) {
+        this.factory = factory;
+        this.maxStartFailures = Math.max(1, maxStartFailures);
+    }
+
+    /** The live target, starting one if needed (with backoff after failures). */
+    public synchronized Target current() throws BlockedException {
+        while (current == null) {
+            if (closed) {
+                throw new BlockedException("campaign stopped");
+            }
+            if (consecutiveFailures >= maxStartFailures) {
+                throw new BlockedException("the target failed to start " + consecutiveFailures
+                        + " times in a row; last error: " + startFailures.get(startFailures.size() - 1));
+            }
+            if (consecutiveFailures > 0) {
+                sleep(Math.min(MAX_BACKOFF_MS, BASE_BACKOFF_MS << Math.min(consecutiveFailures, 10)));
+            }
+            try {
+                current = factory.start();
+                consecutiveFailures = 0;
+            } catch (TargetStartException e) {
+                consecutiveFailures++;
+                startFailures.add(e.getMessage());
+                LOG.warn("target start failed ({} in a row): {}", consecutiveFailures, e.getMessage());
+            }
+        }
+        return current;
+    }
+
+    /** Retires {@code dead} (if it is still current) so the next {@link #current()} restarts. */
+    public synchronized void retire(Target dead) {
+        if (dead == current && current != null) {
+            current.close();
+            current = null;
+            restarts++;
+        }
+    }
+
+    public synchronized int restarts() {
+        return restarts;
+    }
+
+    /** Messages of every start failure so far (bounded by the number of attempts). */
+    public synchronized List<String> startFailures() {
+        return List.copyOf(startFailures);
+    }
+
+    @Override
+    public synchronized void close() {
+        closed = true;
+        if (current != null) {
+            current.close();
+            current = null;
+        }
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

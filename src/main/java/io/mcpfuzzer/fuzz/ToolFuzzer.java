@@ -1,0 +1,93 @@
+package io.mcpfuzzer.fuzz;
+
+import io.mcpfuzzer.common.Json;
+import io.mcpfuzzer.jsonrpc.Reply;
+import io.mcpfuzzer.oracle.AnswerNormalizer;
+import io.mcpfuzzer.oracle.Finding;
+import io.mcpfuzzer.oracle.Severity;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Fuzzes each tool: {@code runs} calls per phase with generated arguments, at most
+ * {@code maxConcurrency} in flight, then a non-determinism probe that re-sends the first realistic
+ * input and compares normalised answers. Run indexes count across phases (realistic first).
+ */
+public final class ToolFuzzer {
+    private final CampaignConfig config;
+    private final RunEngine engine;
+    private final ToolInputs inputs;
+
+    public ToolFuzzer(CampaignConfig config, RunEngine engine, ToolInputs inputs) {
+        this.config = config;
+        this.engine = engine;
+        this.inputs = inputs;
+    }
+
+    /** Fuzzes one tool definition (as listed by {@code tools/list}). */
+    public void fuzz(JsonNode tool, BoundedExecutor executor) throws Supervisor.BlockedException, InterruptedException {
+        String name = tool.path("name").asString("");
+        JsonNode schema = tool.path("inputSchema").isObject() ? tool.get("inputSchema") : Json.object();
+        List<Future<?>> futures = new ArrayList<>();
+        int run = 0;
+        JsonNode firstRealistic = null;
+        for (String phase : config.phases()) {
+            for (int i = 0; i < config.runs(); i++, run++) {
+                GeneratedCall generated = inputs.generate(name, schema, phase, run);
+                if (firstRealistic == null && "realistic".equals(phase)) {
+                    firstRealistic = generated.arguments();
+                }
+                RunEngine.Call call = new RunEngine.Call("tool", name, run, phase, generated.arguments(), null,
+                        generated.valid(), generated.strategy(),
+                        session -> session.callTool(name, generated.arguments(), engine.timeout()));
+                futures.add(executor.submit(() -> engine.execute(call)));
+            }
+        }
+        await(futures);
+        if (firstRealistic != null && config.nonDeterminismSamples() > 0) {
+            probeDeterminism(name, firstRealistic, run);
+        }
+    }
+
+    private void probeDeterminism(String name, JsonNode args, int firstRun) throws Supervisor.BlockedException {
+        Map<String, Integer> answers = new LinkedHashMap<>();
+        List<String> samples = new ArrayList<>();
+        for (int i = 0; i <= config.nonDeterminismSamples(); i++) {
+            Reply reply = engine.direct(session -> session.callTool(name, args, engine.timeout()));
+            if (reply == null || !reply.answered()) {
+                return;
+            }
+            String normalized = AnswerNormalizer.normalize(reply.raw());
+            answers.merge(normalized, 1, Integer::sum);
+            if (samples.size() < 3) {
+                samples.add(reply.raw().length() > 500 ? reply.raw().substring(0, 500) : reply.raw());
+            }
+        }
+        if (answers.size() > 1) {
+            Map<String, Object> ev = new LinkedHashMap<>();
+            ev.put("input", args);
+            ev.put("distinct_answers", answers.size());
+            ev.put("samples", samples);
+            engine.addFinding(Finding.of("non_determinism", Severity.LOW, "tool", name, firstRun,
+                    "identical calls got " + answers.size() + " different answers", ev, "non_determinism"));
+        }
+    }
+
+    private static void await(List<Future<?>> futures) throws Supervisor.BlockedException, InterruptedException {
+        for (Future<?> f : futures) {
+            try {
+                f.get();
+            } catch (ExecutionException e) {
+                if (e.getCause() instanceof Supervisor.BlockedException blocked) {
+                    throw blocked;
+                }
+                throw new IllegalStateException("run failed: " + e.getCause(), e.getCause());
+            }
+        }
+    }
+}

@@ -1,0 +1,323 @@
+package io.mcpfuzzer.jsonrpc;
+
+import io.mcpfuzzer.common.Json;
+import io.mcpfuzzer.transport.FrameListener;
+import io.mcpfuzzer.transport.Transport;
+import io.mcpfuzzer.transport.TransportException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.LongNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * One JSON-RPC 2.0 connection over a {@link Transport}: id allocation, a pending-request table
+ * keyed by id, routing of responses, notifications and server requests, and bounded evidence of
+ * everything else the peer sent.
+ *
+ * <p>A response whose id is not pending (late answer to a timed-out request, unknown or duplicate
+ * id) is an orphan: it is logged and never given to another request. Server requests are answered
+ * by {@link ServerRequestHandler} on a dedicated thread so the reader never blocks on a write.
+ * Thread-safe: requests may be issued concurrently from any thread.
+ */
+public final class RpcConnection implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(RpcConnection.class);
+    private static final int EXPIRED_MEMORY = 10_000;
+    private static final String NULL_KEY = "null";
+
+    private final Transport transport;
+    private final ServerRequestHandler handler;
+    private final ConnectionLog log = new ConnectionLog();
+    private final AtomicLong nextId = new AtomicLong(1);
+    private final Map<String, Pending> pending = new ConcurrentHashMap<>();
+    private final Map<String, Boolean> expired = java.util.Collections.synchronizedMap(
+            new LinkedHashMap<>(64, 0.75f, false) {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
+                    return size() > EXPIRED_MEMORY;
+                }
+            });
+    private final ExecutorService answerer = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "rpc-answerer");
+        t.setDaemon(true);
+        return t;
+    });
+    private final CompletableFuture<String> closed = new CompletableFuture<>();
+    private volatile Consumer<InboundMessage> notificationListener = m -> {};
+    private volatile Runnable activityListener = () -> {};
+
+    private record Pending(CompletableFuture<Reply> future, long startNanos) {}
+
+    public RpcConnection(Transport transport, ServerRequestHandler handler) {
+        this.transport = transport;
+        this.handler = handler;
+    }
+
+    /** Starts the transport; inbound frames are routed from then on. */
+    public void start() throws TransportException {
+        transport.start(new Router());
+    }
+
+    public void onNotification(Consumer<InboundMessage> listener) {
+        this.notificationListener = listener == null ? m -> {} : listener;
+    }
+
+    /** Called on every inbound frame (for the hang watchdog's activity clock). */
+    public void onActivity(Runnable listener) {
+        this.activityListener = listener == null ? () -> {} : listener;
+    }
+
+    public Transport transport() {
+        return transport;
+    }
+
+    public ConnectionLog log() {
+        return log;
+    }
+
+    public boolean isClosed() {
+        return closed.isDone();
+    }
+
+    /** Why the peer went away, or null while open. */
+    public String closedReason() {
+        return closed.getNow(null);
+    }
+
+    public CompletableFuture<String> closedFuture() {
+        return closed;
+    }
+
+    /** Number of requests awaiting an answer. */
+    public int pendingCount() {
+        return pending.size();
+    }
+
+    /** Allocates the next numeric id. */
+    public JsonNode nextId() {
+        return LongNode.valueOf(nextId.getAndIncrement());
+    }
+
+    /** Sends {@code method(params)} with a fresh id and waits for the answer. */
+    public Reply request(String method, JsonNode params, Duration timeout) {
+        JsonNode id = nextId();
+        ObjectNode message = Json.object();
+        message.put("jsonrpc", "2.0");
+        message.set("id", id);
+        message.put("method", method);
+        if (params != null) {
+            message.set("params", params);
+        }
+        return exchange(Json.write(message), id, timeout);
+    }
+
+    /**
+     * Sends a frame exactly as given and waits for the response carrying {@code id} (a null id waits
+     * for a response with a null id, as servers send for parse errors).
+     */
+    public Reply exchange(String frame, JsonNode id, Duration timeout) {
+        return await(send(frame, id), id, timeout);
+    }
+
+    /** Registers {@code id} as pending, sends the frame and returns the future answer. */
+    public CompletableFuture<Reply> send(String frame, JsonNode id) {
+        String key = keyOf(id);
+        long start = System.nanoTime();
+        CompletableFuture<Reply> future = new CompletableFuture<>();
+        if (closed.isDone()) {
+            future.complete(new Reply(Reply.Status.CLOSED, null, null, 0, closed.getNow("closed")));
+            return future;
+        }
+        Pending previous = pending.putIfAbsent(key, new Pending(future, start));
+        if (previous != null) {
+            future.complete(new Reply(Reply.Status.SEND_FAILED, null, null, 0, "id " + key + " already pending"));
+            return future;
+        }
+        try {
+            transport.send(frame);
+        } catch (TransportException e) {
+            pending.remove(key);
+            Reply.Status status = closed.isDone() || "closed".equals(e.kind()) ? Reply.Status.CLOSED
+                    : Reply.Status.SEND_FAILED;
+            future.complete(new Reply(status, null, null, System.nanoTime() - start, e.getMessage()));
+        }
+        return future;
+    }
+
+    /** Waits for a future from {@link #send}; on timeout the id is forgotten and a late answer is an orphan. */
+    public Reply await(CompletableFuture<Reply> future, JsonNode id, Duration timeout) {
+        try {
+            return future.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            String key = keyOf(id);
+            Pending p = pending.remove(key);
+            expired.put(key, Boolean.TRUE);
+            long started = p == null ? System.nanoTime() - timeout.toNanos() : p.startNanos();
+            Reply reply = new Reply(Reply.Status.TIMEOUT, null, null, System.nanoTime() - started,
+                    "no answer within " + timeout.toMillis() + " ms");
+            future.complete(reply);
+            return future.getNow(reply);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            pending.remove(keyOf(id));
+            return new Reply(Reply.Status.CLOSED, null, null, 0, "interrupted");
+        } catch (ExecutionException e) {
+            return new Reply(Reply.Status.SEND_FAILED, null, null, 0, String.valueOf(e.getCause()));
+        }
+    }
+
+    /** Sends a notification (no id, no answer expected). Returns false if it could not be sent. */
+    public boolean notify(String method, JsonNode params) {
+        ObjectNode message = Json.object();
+        message.put("jsonrpc", "2.0");
+        message.put("method", method);
+        if (params != null) {
+            message.set("params", params);
+        }
+        return sendFrame(Json.write(message));
+    }
+
+    /** Sends a frame without registering any id. */
+    public boolean sendFrame(String frame) {
+        try {
+            transport.send(frame);
+            return true;
+        } catch (TransportException e) {
+            LOG.debug("send failed: {}", e.getMessage());
+            return false;
+        }
+    }
+
+    /** Sends raw bytes (malformed-frame fuzzing). */
+    public boolean sendRaw(byte[] bytes) {
+        try {
+            transport.sendRaw(bytes);
+            return true;
+        } catch (TransportException e) {
+            LOG.debug("raw send failed: {}", e.getMessage());
+            return false;
+        }
+    }
+
+    @Override
+    public void close() {
+        transport.close();
+        answerer.shutdownNow();
+        markClosed("closed by client");
+    }
+
+    private static String keyOf(JsonNode id) {
+        String key = RpcId.key(id);
+        return key == null ? NULL_KEY : key;
+    }
+
+    private void markClosed(String reason) {
+        if (closed.complete(reason)) {
+            LOG.debug("connection closed: {}", reason);
+        }
+        List<String> keys = new ArrayList<>(pending.keySet());
+        for (String key : keys) {
+            Pending p = pending.remove(key);
+            if (p != null) {
+                p.future().complete(new Reply(Reply.Status.CLOSED, null, null,
+                        System.nanoTime() - p.startNanos(), reason));
+            }
+        }
+    }
+
+    private void route(InboundMessage message) {
+        switch (message.kind()) {
+            case RESPONSE -> routeResponse(message);
+            case REQUEST -> answerServerRequest(message);
+            case NOTIFICATION -> {
+                log.record("notification", message.raw(), message.method());
+                notificationListener.accept(message);
+            }
+            case BATCH -> {
+                for (JsonNode element : message.node()) {
+                    route(InboundMessage.classify(Json.write(element)));
+                }
+            }
+            case INVALID -> {
+                log.record("invalid", message.raw(), message.problem());
+                JsonNode id = message.id();
+                if (message.node() != null && id != null && (message.node().has("result") || message.node().has("error"))) {
+                    routeResponse(message);
+                }
+            }
+            case NOT_JSON -> log.record("not_json", message.raw(), message.problem());
+        }
+    }
+
+    private void routeResponse(InboundMessage message) {
+        String key = keyOf(message.id());
+        Pending p = pending.remove(key);
+        if (p == null) {
+            String note = expired.containsKey(key) ? "late answer to a timed-out request " + key
+                    : "answer to unknown or already answered id " + key;
+            log.record("orphan", message.raw(), note);
+            return;
+        }
+        boolean isError = message.node().has("error");
+        p.future().complete(new Reply(isError ? Reply.Status.ERROR : Reply.Status.RESULT, message.node(),
+                message.raw(), System.nanoTime() - p.startNanos(), message.problem()));
+    }
+
+    private void answerServerRequest(InboundMessage message) {
+        log.record("server_request", message.raw(), message.method());
+        try {
+            answerer.execute(() -> sendFrame(Json.write(handler.respond(message.node()))));
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            LOG.debug("server request after close ignored");
+        }
+    }
+
+    private final class Router implements FrameListener {
+        @Override
+        public void onFrame(String text) {
+            activityListener.run();
+            route(InboundMessage.classify(text));
+        }
+
+        @Override
+        public void onOversized(long bytesSeen) {
+            activityListener.run();
+            log.record("oversized", null, bytesSeen + " bytes");
+            pending.entrySet().stream()
+                    .min(Comparator.comparingLong(e -> e.getValue().startNanos()))
+                    .ifPresent(oldest -> {
+                        Pending p = pending.remove(oldest.getKey());
+                        if (p != null) {
+                            p.future().complete(new Reply(Reply.Status.OVERSIZED, null, null,
+                                    System.nanoTime() - p.startNanos(),
+                                    "answer exceeded the frame cap (" + bytesSeen + " bytes read)"));
+                        }
+                    });
+        }
+
+        @Override
+        public void onProblem(String kind, String detail) {
+            log.record("invalid", detail, "transport problem: " + kind);
+        }
+
+        @Override
+        public void onClosed(String reason) {
+            markClosed(reason);
+        }
+    }
+}

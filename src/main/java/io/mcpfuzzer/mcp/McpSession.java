@@ -1,0 +1,170 @@
+package io.mcpfuzzer.mcp;
+
+import io.mcpfuzzer.common.Json;
+import io.mcpfuzzer.jsonrpc.Reply;
+import io.mcpfuzzer.jsonrpc.RpcConnection;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * One MCP client session over an {@link RpcConnection} (spec "Lifecycle"): initialize with
+ * version negotiation, {@code notifications/initialized}, paginated listings, calls.
+ * Thread-safe after {@link #initialize()}.
+ */
+public final class McpSession {
+    private final RpcConnection rpc;
+    private final ClientOptions options;
+    private volatile InitializeResult initialized;
+
+    public McpSession(RpcConnection rpc, ClientOptions options) {
+        this.rpc = rpc;
+        this.options = options;
+    }
+
+    public RpcConnection rpc() {
+        return rpc;
+    }
+
+    public ClientOptions options() {
+        return options;
+    }
+
+    /** The initialize result, or null before a successful {@link #initialize()}. */
+    public InitializeResult initialized() {
+        return initialized;
+    }
+
+    /** The {@code initialize} params we send: declared capabilities follow the configured answers. */
+    public ObjectNode initializeParams() {
+        ObjectNode params = Json.object();
+        params.put("protocolVersion", options.protocolVersion());
+        ObjectNode caps = params.putObject("capabilities");
+        caps.putObject("roots").put("listChanged", false);
+        caps.putObject("sampling");
+        caps.putObject("elicitation");
+        ObjectNode info = params.putObject("clientInfo");
+        info.put("name", options.clientName());
+        info.put("version", options.clientVersion());
+        return params;
+    }
+
+    /**
+     * Sends {@code initialize}, checks the answered version, then {@code notifications/initialized}.
+     *
+     * @throws McpException when the server does not answer, answers an error, or picks a version we do not speak
+     */
+    public InitializeResult initialize() throws McpException {
+        Reply reply = rpc.request("initialize", initializeParams(), options.stepTimeout());
+        if (reply.status() != Reply.Status.RESULT) {
+            throw new McpException("initialize failed: " + describe(reply), reply);
+        }
+        JsonNode result = reply.result();
+        if (result == null || !result.isObject()) {
+            throw new McpException("initialize answered a non-object result", reply);
+        }
+        String version = result.path("protocolVersion").asString(null);
+        if (!ProtocolVersions.isSupported(version)) {
+            throw new McpException("server chose protocol version '" + version + "', which this client does not speak "
+                    + ProtocolVersions.SUPPORTED, reply);
+        }
+        JsonNode serverInfo = result.path("serverInfo").isObject() ? result.get("serverInfo") : Json.object();
+        JsonNode caps = result.path("capabilities").isObject() ? result.get("capabilities") : Json.object();
+        String instructions = result.path("instructions").isString() ? result.get("instructions").asString() : null;
+        initialized = new InitializeResult(version, serverInfo, caps, instructions, result);
+        rpc.notify("notifications/initialized", null);
+        return initialized;
+    }
+
+    public Listing listTools() {
+        return list("tools/list", "tools");
+    }
+
+    public Listing listResources() {
+        return list("resources/list", "resources");
+    }
+
+    public Listing listResourceTemplates() {
+        return list("resources/templates/list", "resourceTemplates");
+    }
+
+    public Listing listPrompts() {
+        return list("prompts/list", "prompts");
+    }
+
+    /**
+     * Follows {@code nextCursor} up to the page cap; a repeated cursor is a loop and ends the listing.
+     */
+    public Listing list(String method, String field) {
+        List<JsonNode> items = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
+        Set<String> seenCursors = new HashSet<>();
+        String cursor = null;
+        int pages = 0;
+        while (true) {
+            if (pages >= options.maxPages()) {
+                problems.add("page cap of " + options.maxPages() + " reached; listing truncated");
+                break;
+            }
+            ObjectNode params = null;
+            if (cursor != null) {
+                params = Json.object();
+                params.put("cursor", cursor);
+            }
+            Reply reply = rpc.request(method, params, options.stepTimeout());
+            pages++;
+            if (reply.status() != Reply.Status.RESULT) {
+                problems.add(method + " page " + pages + ": " + describe(reply));
+                break;
+            }
+            JsonNode array = reply.result().get(field);
+            if (array == null || !array.isArray()) {
+                problems.add(method + " page " + pages + ": result has no '" + field + "' array");
+                break;
+            }
+            array.forEach(items::add);
+            JsonNode next = reply.result().get("nextCursor");
+            if (next == null || next.isNull()) {
+                break;
+            }
+            if (!next.isString()) {
+                problems.add(method + " page " + pages + ": nextCursor is not a string");
+                break;
+            }
+            cursor = next.asString();
+            if (!seenCursors.add(cursor)) {
+                problems.add(method + ": cursor loop detected (cursor '" + cut(cursor) + "' repeated)");
+                break;
+            }
+        }
+        return new Listing(items, pages, problems);
+    }
+
+    /** {@code tools/call} with the given arguments (sent as is, even if not an object). */
+    public Reply callTool(String name, JsonNode arguments, Duration timeout) {
+        ObjectNode params = Json.object();
+        params.put("name", name);
+        if (arguments != null) {
+            params.set("arguments", arguments);
+        }
+        return rpc.request("tools/call", params, timeout);
+    }
+
+    /** Short human form of a non-result reply. */
+    public static String describe(Reply reply) {
+        return switch (reply.status()) {
+            case RESULT -> "ok";
+            case ERROR -> "error " + reply.errorCode() + ": " + cut(String.valueOf(reply.errorMessage()));
+            default -> reply.status().name().toLowerCase(java.util.Locale.ROOT)
+                    + (reply.detail() == null ? "" : " (" + cut(reply.detail()) + ")");
+        };
+    }
+
+    private static String cut(String s) {
+        return s.length() > 200 ? s.substring(0, 200) + "..." : s;
+    }
+}

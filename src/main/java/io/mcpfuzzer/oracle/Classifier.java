@@ -1,0 +1,152 @@
+package io.mcpfuzzer.oracle;
+
+import io.mcpfuzzer.jsonrpc.Reply;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Judges one run from its {@link Observation}. Stateless and thread-safe; aggregate verdicts
+ * (non-determinism, memory growth, latency outliers) live in their own detectors.
+ *
+ * <p>Rules: the peer dying is a {@code crash}; no answer by the deadline is a {@code hang}; an
+ * answer over the frame cap is {@code oversized_response}; error code -32603 is
+ * {@code internal_error}; stack traces, paths or SQL errors in any answer are
+ * {@code error_leakage}; a hostile string of the input echoed verbatim is
+ * {@code injection_reflection}; a normal answer to a schema-invalid input is
+ * {@code accepted_malformed}; a response that breaks JSON-RPC is {@code protocol_violation}.
+ * A normal answer to a valid input is no finding.
+ */
+public final class Classifier {
+    /** Characters of an answer kept as evidence. */
+    public static final int EXCERPT = 2_000;
+
+    public Verdict judge(Observation o) {
+        Reply reply = o.reply();
+        List<Finding> findings = new ArrayList<>();
+        String outcome;
+        switch (reply.status()) {
+            case CLOSED -> {
+                outcome = "crash";
+                findings.add(crash(o));
+            }
+            case TIMEOUT -> {
+                outcome = "hang";
+                findings.add(finding(o, "hang", Severity.HIGH,
+                        "no answer within " + Math.round(reply.latencyMillis()) + " ms", evidence(o), "hang"));
+            }
+            case OVERSIZED -> {
+                outcome = "oversized_response";
+                findings.add(finding(o, "oversized_response", Severity.MEDIUM, reply.detail(), evidence(o), "oversized"));
+            }
+            case SEND_FAILED -> outcome = "transport_error";
+            case DROPPED -> {
+                outcome = "protocol_violation";
+                findings.add(finding(o, "protocol_violation", Severity.MEDIUM,
+                        "request silently dropped: " + reply.detail(), evidence(o), "dropped_request"));
+            }
+            case ERROR -> {
+                Integer code = reply.errorCode();
+                outcome = "rejected";
+                if (code != null && code == -32603) {
+                    findings.add(finding(o, "internal_error", Severity.MEDIUM,
+                            "server answered -32603 Internal error: " + cut(reply.errorMessage(), 200), evidence(o),
+                            "-32603"));
+                }
+                leaks(o, reply.raw(), findings);
+            }
+            case RESULT -> {
+                JsonNode result = reply.result();
+                boolean toolError = result != null && result.path("isError").asBoolean(false);
+                outcome = toolError ? "tool_error" : "ok";
+                leaks(o, reply.raw(), findings);
+                reflection(o, reply.raw(), findings);
+                if (!toolError && Boolean.FALSE.equals(o.inputValid()) && "tool".equals(o.kind())) {
+                    findings.add(finding(o, "accepted_malformed", Severity.LOW,
+                            "schema-invalid input got a normal answer", evidence(o), "accepted_malformed"));
+                }
+            }
+            default -> outcome = "unknown";
+        }
+        if (reply.answered() && reply.detail() != null) {
+            findings.add(finding(o, "protocol_violation", Severity.MEDIUM,
+                    "invalid JSON-RPC response: " + reply.detail(), evidence(o), "invalid_response:" + reply.detail()));
+        }
+        return new Verdict(outcome, findings);
+    }
+
+    private Finding crash(Observation o) {
+        CrashInfo c = o.crash();
+        Map<String, Object> ev = evidence(o);
+        String fallback = "closed";
+        if (c != null) {
+            ev.put("exit_code", c.exitCode());
+            ev.put("signal", c.signal());
+            ev.put("signal_sent_by_fuzzer", c.sentByUs());
+            ev.put("stderr_tail", c.stderrTail());
+            fallback = c.signal() != null ? "signal:" + c.signal() : "exit:" + c.exitCode();
+        }
+        String signature = StackSignature.of(c == null ? null : c.stderrTail(), fallback);
+        String detail = "server exited while handling the request"
+                + (c == null ? "" : c.signal() != null ? " (signal " + c.signal() + ")" : " (exit code " + c.exitCode() + ")");
+        return finding(o, "crash", Severity.HIGH, detail, ev, signature);
+    }
+
+    private void leaks(Observation o, String raw, List<Finding> findings) {
+        for (LeakPatterns.Leak leak : LeakPatterns.find(raw)) {
+            Map<String, Object> ev = evidence(o);
+            ev.put("leak_type", leak.type());
+            ev.put("leak_excerpt", leak.excerpt());
+            findings.add(finding(o, "error_leakage", Severity.MEDIUM, "answer leaks " + leak.type().replace('_', ' '),
+                    ev, leak.type()));
+        }
+    }
+
+    private void reflection(Observation o, String raw, List<Finding> findings) {
+        if (raw == null || o.input() == null || !"aggressive".equals(o.phase())) {
+            return;
+        }
+        String reflected = Reflection.findReflected(o.input(), raw);
+        if (reflected != null) {
+            Map<String, Object> ev = evidence(o);
+            ev.put("reflected", reflected);
+            findings.add(finding(o, "injection_reflection", Severity.MEDIUM,
+                    "hostile input echoed verbatim in the answer", ev,
+                    "reflection:" + (o.strategy() == null ? "" : o.strategy())));
+        }
+    }
+
+    static Map<String, Object> evidence(Observation o) {
+        Map<String, Object> ev = new LinkedHashMap<>();
+        if (o.input() != null) {
+            ev.put("input", o.input());
+        }
+        if (o.rawInput() != null) {
+            ev.put("raw_input", cut(o.rawInput(), EXCERPT));
+        }
+        ev.put("input_valid", o.inputValid());
+        if (o.strategy() != null) {
+            ev.put("strategy", o.strategy());
+        }
+        ev.put("phase", o.phase());
+        ev.put("latency_ms", Math.round(o.reply().latencyMillis() * 1000) / 1000.0);
+        if (o.reply().raw() != null) {
+            ev.put("response", cut(o.reply().raw(), EXCERPT));
+        }
+        return ev;
+    }
+
+    private static Finding finding(Observation o, String category, Severity severity, String detail,
+            Map<String, Object> evidence, String signature) {
+        return Finding.of(category, severity, o.kind(), o.target(), o.run(), detail, evidence, signature);
+    }
+
+    static String cut(String s, int max) {
+        if (s == null) {
+            return null;
+        }
+        return s.length() > max ? s.substring(0, max) + "...[" + (s.length() - max) + " more chars]" : s;
+    }
+}

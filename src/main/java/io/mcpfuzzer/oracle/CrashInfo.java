@@ -1,0 +1,15 @@
+package io.mcpfuzzer.oracle;
+
+/**
+ * How a local target died, as evidence for a crash verdict.
+ *
+ * @param exitCode   exit code, or null if unknown (still running, remote)
+ * @param signal     decoded signal name (SIGSEGV...) when killed by a signal, else null
+ * @param sentByUs   whether the fuzzer sent that signal (a hang kill), so it is not the server's own crash
+ * @param stderrTail last bytes of the target's stderr (bounded), possibly empty
+ */
+public record CrashInfo(Integer exitCode, String signal, boolean sentByUs, String stderrTail) {
+    public CrashInfo {
+        stderrTail = stderrTail == null ? "" : stderrTail;
+    }
+}

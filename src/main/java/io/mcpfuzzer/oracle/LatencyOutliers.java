@@ -1,0 +1,76 @@
+package io.mcpfuzzer.oracle;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Records the latency of every answered run per target and reports runs far slower than the
+ * target's median as {@code performance_outlier}: above both 10x the median and median + 1 s.
+ * Thread-safe. Memory is bounded by {@link #MAX_SAMPLES} per target.
+ */
+public final class LatencyOutliers {
+    public static final int MAX_SAMPLES = 20_000;
+    private static final double FACTOR = 10.0;
+    private static final double FLOOR_MS = 1_000.0;
+
+    private record Sample(int run, double ms) {}
+
+    private final Map<String, List<Sample>> byTarget = new LinkedHashMap<>();
+
+    public synchronized void record(String kind, String target, int run, double latencyMs) {
+        List<Sample> list = byTarget.computeIfAbsent(kind + "\u0000" + target, k -> new ArrayList<>());
+        if (list.size() < MAX_SAMPLES) {
+            list.add(new Sample(run, latencyMs));
+        }
+    }
+
+    /** One finding per target that has outliers (needs at least 10 samples). */
+    public synchronized List<Finding> findings() {
+        List<Finding> out = new ArrayList<>();
+        for (Map.Entry<String, List<Sample>> e : byTarget.entrySet()) {
+            List<Sample> samples = e.getValue();
+            if (samples.size() < 10) {
+                continue;
+            }
+            double[] ms = samples.stream().mapToDouble(Sample::ms).sorted().toArray();
+            double median = ms[ms.length / 2];
+            double threshold = Math.max(median * FACTOR, median + FLOOR_MS);
+            List<Integer> runs = new ArrayList<>();
+            double worst = 0;
+            for (Sample s : samples) {
+                if (s.ms() > threshold) {
+                    runs.add(s.run());
+                    worst = Math.max(worst, s.ms());
+                }
+            }
+            if (runs.isEmpty()) {
+                continue;
+            }
+            String[] parts = e.getKey().split("\u0000", 2);
+            Map<String, Object> ev = new LinkedHashMap<>();
+            ev.put("median_ms", round(median));
+            ev.put("threshold_ms", round(threshold));
+            ev.put("worst_ms", round(worst));
+            ev.put("p95_ms", round(ms[(int) Math.min(ms.length - 1, Math.floor(ms.length * 0.95))]));
+            ev.put("samples", ms.length);
+            Finding f = Finding.of("performance_outlier", Severity.LOW, parts[0], parts[1], runs.get(0),
+                    runs.size() + " run(s) took over " + round(threshold) + " ms (median " + round(median) + " ms)",
+                    ev, "latency");
+            out.add(f.withBucket(runs.size(), runs.subList(0, Math.min(runs.size(), 100))));
+        }
+        return out;
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 10) / 10.0;
+    }
+
+    static double median(double[] values) {
+        double[] copy = values.clone();
+        Arrays.sort(copy);
+        return copy[copy.length / 2];
+    }
+}

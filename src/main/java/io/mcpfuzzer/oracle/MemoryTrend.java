@@ -1,0 +1,60 @@
+package io.mcpfuzzer.oracle;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Samples of the target's resident memory over a campaign; reports {@code memory_growth} when the
+ * RSS grew by more than {@link #MIN_GROWTH_KB} and at least doubled within one incarnation, rising
+ * in most consecutive samples. Thread-safe; keeps at most {@link #MAX_SAMPLES} samples.
+ */
+public final class MemoryTrend {
+    public static final int MAX_SAMPLES = 10_000;
+    public static final long MIN_GROWTH_KB = 48 * 1024;
+
+    private record Sample(long incarnation, long runs, long rssKb) {}
+
+    private final List<Sample> samples = new ArrayList<>();
+
+    public synchronized void record(long incarnation, long runs, long rssKb) {
+        if (rssKb > 0 && samples.size() < MAX_SAMPLES) {
+            samples.add(new Sample(incarnation, runs, rssKb));
+        }
+    }
+
+    /** The finding, or null when no growth was seen. */
+    public synchronized Finding finding(String target) {
+        Map<Long, List<Sample>> byIncarnation = new LinkedHashMap<>();
+        for (Sample s : samples) {
+            byIncarnation.computeIfAbsent(s.incarnation(), k -> new ArrayList<>()).add(s);
+        }
+        for (List<Sample> list : byIncarnation.values()) {
+            if (list.size() < 4) {
+                continue;
+            }
+            Sample first = list.get(0);
+            Sample last = list.get(list.size() - 1);
+            int rising = 0;
+            for (int i = 1; i < list.size(); i++) {
+                if (list.get(i).rssKb() > list.get(i - 1).rssKb()) {
+                    rising++;
+                }
+            }
+            long growth = last.rssKb() - first.rssKb();
+            if (growth > MIN_GROWTH_KB && last.rssKb() >= 2 * first.rssKb() && rising * 2 >= list.size() - 1) {
+                Map<String, Object> ev = new LinkedHashMap<>();
+                ev.put("rss_first_kb", first.rssKb());
+                ev.put("rss_last_kb", last.rssKb());
+                ev.put("runs_between", last.runs() - first.runs());
+                ev.put("samples", list.size());
+                return Finding.of("memory_growth", Severity.MEDIUM, "session", target, null,
+                        "resident memory grew from " + first.rssKb() / 1024 + " MiB to " + last.rssKb() / 1024
+                                + " MiB over " + (last.runs() - first.runs()) + " runs",
+                        ev, "rss");
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,123 @@
+package io.mcpfuzzer.oracle;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Derives a crash bucket signature from a stderr tail: the exception type plus the top frames of
+ * the last stack trace, in Python, Node, Java, Go and Rust formats. Line numbers are kept, memory
+ * addresses and ids are not. Stateless; thread-safe.
+ */
+public final class StackSignature {
+    private static final int FRAMES = 3;
+    private static final Pattern JAVA_EXC = Pattern.compile("(?m)^(?:Exception in thread \"[^\"]*\" )?([\\w$.]+(?:Exception|Error))(?::|$)");
+    private static final Pattern JAVA_FRAME = Pattern.compile("(?m)^\\s*at ([\\w$.<>]+)\\(([\\w$]+\\.\\w+:\\d+)\\)");
+    private static final Pattern PY_FRAME = Pattern.compile("(?m)^\\s*File \"([^\"]+)\", line (\\d+), in (\\S+)");
+    private static final Pattern PY_EXC = Pattern.compile("(?m)^(\\w+(?:\\.\\w+)*(?:Error|Exception|Exit|Interrupt)):");
+    private static final Pattern NODE_EXC = Pattern.compile("(?m)^(\\w*Error)(?::|$)");
+    private static final Pattern NODE_FRAME = Pattern.compile("(?m)^\\s+at (?:([\\w$.<>\\[\\] ]+) )?\\(?([^()\\s]+?):(\\d+):\\d+\\)?$");
+    private static final Pattern GO_PANIC = Pattern.compile("(?m)^panic: (.{0,80})");
+    private static final Pattern GO_FRAME = Pattern.compile("(?m)^([\\w./*()]+)\\(.*\\)\\n\\s+(\\S+:\\d+)");
+    private static final Pattern RUST_PANIC = Pattern.compile("thread '[^']*' panicked at ([^:\\n]+:\\d+)");
+
+    private StackSignature() {}
+
+    /** Signature text, or {@code "exit:<code>"}-style fallback given by the caller when no trace is found. */
+    public static String of(String stderr, String fallback) {
+        if (stderr == null || stderr.isBlank()) {
+            return fallback;
+        }
+        String sig = java(stderr);
+        if (sig == null) {
+            sig = python(stderr);
+        }
+        if (sig == null) {
+            sig = rust(stderr);
+        }
+        if (sig == null) {
+            sig = go(stderr);
+        }
+        if (sig == null) {
+            sig = node(stderr);
+        }
+        return sig == null ? fallback : sig;
+    }
+
+    private static String java(String s) {
+        Matcher exc = JAVA_EXC.matcher(s);
+        String type = null;
+        int at = 0;
+        while (exc.find()) {
+            type = exc.group(1);
+            at = exc.start();
+        }
+        if (type == null) {
+            return null;
+        }
+        List<String> frames = new ArrayList<>();
+        Matcher f = JAVA_FRAME.matcher(s);
+        f.region(at, s.length());
+        while (f.find() && frames.size() < FRAMES) {
+            frames.add(f.group(1) + "(" + f.group(2) + ")");
+        }
+        return frames.isEmpty() ? null : "java:" + type + "|" + String.join("|", frames);
+    }
+
+    private static String python(String s) {
+        Matcher f = PY_FRAME.matcher(s);
+        List<String> frames = new ArrayList<>();
+        while (f.find()) {
+            String file = f.group(1);
+            frames.add(file.substring(file.lastIndexOf('/') + 1) + ":" + f.group(2) + ":" + f.group(3));
+        }
+        if (frames.isEmpty()) {
+            return null;
+        }
+        Matcher e = PY_EXC.matcher(s);
+        String type = "Exception";
+        while (e.find()) {
+            type = e.group(1);
+        }
+        List<String> top = frames.subList(Math.max(0, frames.size() - FRAMES), frames.size());
+        return "python:" + type + "|" + String.join("|", top);
+    }
+
+    private static String node(String s) {
+        Matcher e = NODE_EXC.matcher(s);
+        if (!e.find()) {
+            return null;
+        }
+        String type = e.group(1);
+        Matcher f = NODE_FRAME.matcher(s);
+        f.region(e.start(), s.length());
+        List<String> frames = new ArrayList<>();
+        while (f.find() && frames.size() < FRAMES) {
+            String file = f.group(2);
+            frames.add((f.group(1) == null ? "" : f.group(1).trim() + "@") + file.substring(file.lastIndexOf('/') + 1) + ":" + f.group(3));
+        }
+        return frames.isEmpty() ? null : "node:" + type + "|" + String.join("|", frames);
+    }
+
+    private static String go(String s) {
+        Matcher p = GO_PANIC.matcher(s);
+        if (!p.find()) {
+            return null;
+        }
+        Matcher f = GO_FRAME.matcher(s);
+        f.region(p.start(), s.length());
+        List<String> frames = new ArrayList<>();
+        while (f.find() && frames.size() < FRAMES) {
+            String loc = f.group(2);
+            frames.add(f.group(1) + "@" + loc.substring(loc.lastIndexOf('/') + 1));
+        }
+        String msg = p.group(1).replaceAll("0x[0-9a-f]+", "0x?");
+        return "go:" + msg + (frames.isEmpty() ? "" : "|" + String.join("|", frames));
+    }
+
+    private static String rust(String s) {
+        Matcher m = RUST_PANIC.matcher(s);
+        return m.find() ? "rust:panic@" + m.group(1) : null;
+    }
+}

@@ -1,0 +1,90 @@
+package io.mcpfuzzer.transport.stdio;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Reads newline-delimited lines from a byte stream with a cap on line length. A line longer than
+ * the cap is consumed up to its newline and reported as oversized instead of being buffered.
+ * Not thread-safe: one reader thread.
+ */
+public final class BoundedLineReader {
+    /** Result of one read. */
+    public sealed interface Line permits Text, Oversized, Eof {}
+
+    /** A complete line without its terminator (a trailing CR is removed); invalid UTF-8 becomes U+FFFD. */
+    public record Text(String text) implements Line {}
+
+    /** A line longer than the cap; {@code bytes} is its full length (it was discarded). */
+    public record Oversized(long bytes) implements Line {}
+
+    /** End of stream; {@code partial} is a non-terminated last fragment (possibly empty). */
+    public record Eof(String partial) implements Line {}
+
+    private final InputStream in;
+    private final int maxLineBytes;
+    private final byte[] buffer = new byte[64 * 1024];
+    private int pos;
+    private int limit;
+
+    public BoundedLineReader(InputStream in, int maxLineBytes) {
+        if (maxLineBytes < 1) {
+            throw new IllegalArgumentException("maxLineBytes must be positive");
+        }
+        this.in = in;
+        this.maxLineBytes = maxLineBytes;
+    }
+
+    /** Blocks until a line, an oversized line or EOF. */
+    public Line next() throws IOException {
+        ByteArrayOutputStream line = new ByteArrayOutputStream(256);
+        long total = 0;
+        boolean overflow = false;
+        while (true) {
+            if (pos == limit) {
+                limit = in.read(buffer);
+                pos = 0;
+                if (limit <= 0) {
+                    limit = 0;
+                    if (overflow) {
+                        return new Oversized(total);
+                    }
+                    return new Eof(decode(line.toByteArray()));
+                }
+            }
+            int start = pos;
+            int nl = -1;
+            for (int i = pos; i < limit; i++) {
+                if (buffer[i] == '\n') {
+                    nl = i;
+                    break;
+                }
+            }
+            int end = nl < 0 ? limit : nl;
+            int chunk = end - start;
+            total += chunk;
+            if (!overflow) {
+                if (total > maxLineBytes) {
+                    overflow = true;
+                    line.reset();
+                } else {
+                    line.write(buffer, start, chunk);
+                }
+            }
+            pos = nl < 0 ? limit : nl + 1;
+            if (nl >= 0) {
+                return overflow ? new Oversized(total) : new Text(decode(line.toByteArray()));
+            }
+        }
+    }
+
+    private static String decode(byte[] bytes) {
+        int len = bytes.length;
+        if (len > 0 && bytes[len - 1] == '\r') {
+            len--;
+        }
+        return new String(bytes, 0, len, StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,143 @@
+package io.mcpfuzzer.transport.stdio;
+
+import io.mcpfuzzer.transport.FrameListener;
+import io.mcpfuzzer.transport.Transport;
+import io.mcpfuzzer.transport.TransportException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * MCP stdio transport (spec "Transports / stdio"): newline-delimited UTF-8 JSON on the child's
+ * stdin/stdout. Lines longer than the cap become {@link FrameListener#onOversized}; empty lines are
+ * counted and skipped. Writes are serialised; one daemon reader thread delivers frames.
+ * The process itself is owned by the caller: {@link #close()} closes our ends of the pipes only.
+ */
+public final class StdioTransport implements Transport {
+    /** Default line cap: 16 MiB. */
+    public static final int DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
+    private static final Logger LOG = LoggerFactory.getLogger(StdioTransport.class);
+
+    private final InputStream fromPeer;
+    private final OutputStream toPeer;
+    private final String description;
+    private final int maxLineBytes;
+    private final AtomicBoolean open = new AtomicBoolean();
+    private final AtomicBoolean closedNotified = new AtomicBoolean();
+    private final AtomicLong emptyLines = new AtomicLong();
+    private final Object writeLock = new Object();
+    private volatile FrameListener listener;
+
+    public StdioTransport(InputStream fromPeer, OutputStream toPeer, String description, int maxLineBytes) {
+        this.fromPeer = fromPeer;
+        this.toPeer = toPeer;
+        this.description = description;
+        this.maxLineBytes = maxLineBytes;
+    }
+
+    @Override
+    public void start(FrameListener frameListener) {
+        if (!open.compareAndSet(false, true)) {
+            throw new IllegalStateException("already started");
+        }
+        this.listener = frameListener;
+        Thread reader = new Thread(this::readLoop, "stdio-reader");
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    private void readLoop() {
+        BoundedLineReader reader = new BoundedLineReader(fromPeer, maxLineBytes);
+        String reason = "stdout closed (EOF)";
+        try {
+            while (true) {
+                BoundedLineReader.Line line = reader.next();
+                if (line instanceof BoundedLineReader.Text text) {
+                    if (text.text().isBlank()) {
+                        emptyLines.incrementAndGet();
+                    } else {
+                        listener.onFrame(text.text());
+                    }
+                } else if (line instanceof BoundedLineReader.Oversized big) {
+                    listener.onOversized(big.bytes());
+                } else if (line instanceof BoundedLineReader.Eof eof) {
+                    if (!eof.partial().isBlank()) {
+                        listener.onFrame(eof.partial());
+                    }
+                    break;
+                }
+            }
+        } catch (IOException e) {
+            reason = "stdout read failed: " + e.getMessage();
+        } catch (RuntimeException e) {
+            LOG.warn("stdio listener failed", e);
+            reason = "reader failed: " + e;
+        }
+        open.set(false);
+        if (closedNotified.compareAndSet(false, true)) {
+            listener.onClosed(reason);
+        }
+    }
+
+    @Override
+    public void send(String frame) throws TransportException {
+        byte[] bytes = frame.getBytes(StandardCharsets.UTF_8);
+        byte[] line = new byte[bytes.length + 1];
+        System.arraycopy(bytes, 0, line, 0, bytes.length);
+        line[bytes.length] = '\n';
+        sendRaw(line);
+    }
+
+    @Override
+    public void sendRaw(byte[] bytes) throws TransportException {
+        synchronized (writeLock) {
+            try {
+                toPeer.write(bytes);
+                toPeer.flush();
+            } catch (IOException e) {
+                throw new TransportException("closed", "cannot write to the server's stdin: " + e.getMessage(), e);
+            }
+        }
+    }
+
+    /** Closes the server's stdin: the MCP spec's first step of a stdio shutdown. */
+    public void closeStdin() {
+        synchronized (writeLock) {
+            try {
+                toPeer.close();
+            } catch (IOException e) {
+                LOG.debug("closing stdin: {}", e.getMessage());
+            }
+        }
+    }
+
+    /** Blank lines the server printed (skipped, not frames). */
+    public long emptyLines() {
+        return emptyLines.get();
+    }
+
+    @Override
+    public String describe() {
+        return description;
+    }
+
+    @Override
+    public boolean isOpen() {
+        return open.get();
+    }
+
+    @Override
+    public void close() {
+        closeStdin();
+        try {
+            fromPeer.close();
+        } catch (IOException e) {
+            LOG.debug("closing stdout: {}", e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,34 @@
+package io.mcpfuzzer.fuzz;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mcpfuzzer.demo.DemoServer;
+import io.mcpfuzzer.fuzz.target.StdioTargetFactory;
+import io.mcpfuzzer.mcp.ClientOptions;
+import io.mcpfuzzer.oracle.Finding;
+import io.mcpfuzzer.testsupport.JavaCommand;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+@Timeout(180)
+class DemoCampaignTest {
+    @Test
+    void findsThePlantedFlawsOfTheDemoServer() {
+        CampaignConfig config = new CampaignConfig("tools", "both", 8, 2, 42, Duration.ofSeconds(3), 2, Set.of(), 3, 1);
+        StdioTargetFactory factory = new StdioTargetFactory(JavaCommand.of(DemoServer.class), null, Map.of(), true,
+                ClientOptions.defaults(), 1 << 20);
+        CampaignResult result = new Campaign(config, factory, new SimpleToolInputs(42), CampaignObserver.NONE).run();
+
+        assertThat(result.status()).isEqualTo("completed");
+        assertThat(result.tools()).hasSize(5);
+        assertThat(result.findings()).extracting(Finding::category)
+                .contains("crash", "hang", "error_leakage", "injection_reflection");
+        Finding crash = result.findings().stream().filter(f -> f.category().equals("crash")).findFirst().orElseThrow();
+        assertThat(crash.target()).isEqualTo("read_note");
+        assertThat(crash.evidence().get("stderr_tail").toString()).contains("IllegalStateException");
+        assertThat(result.findings()).noneMatch(f -> f.target().equals("add") && f.severity().atLeast(io.mcpfuzzer.oracle.Severity.MEDIUM));
+    }
+}
