@@ -55,6 +55,12 @@ public final class Campaign {
                     listing.problems().forEach(p -> warn(warnings, "tools/list: " + p));
                     fuzzTools(tools, engine, executor);
                 }
+                if (config.includes("resources") && init.hasCapability("resources")) {
+                    fuzzResources(supervisor.current(), engine, warnings, extra);
+                }
+                if (config.includes("prompts") && init.hasCapability("prompts")) {
+                    fuzzPrompts(supervisor.current(), engine, warnings, extra);
+                }
                 if (Thread.currentThread().isInterrupted()) {
                     status = "interrupted";
                     reason = "interrupted by the user";
@@ -88,6 +94,34 @@ public final class Campaign {
             LOG.debug("fuzzing tool {}", tool.path("name").asString(""));
             fuzzer.fuzz(tool, executor);
             observer.onProgress(++done, tools.size(), engine.runs(), engine.findings().size());
+        }
+    }
+
+    private void fuzzResources(Target target, RunEngine engine, List<String> warnings, Map<String, Object> extra)
+            throws Supervisor.BlockedException {
+        List<String> problems = new ArrayList<>();
+        List<JsonNode> resources = ResourceFuzzer.items(target.session(), "resources/list", "resources", problems);
+        List<JsonNode> templates = ResourceFuzzer.items(target.session(), "resources/templates/list",
+                "resourceTemplates", problems);
+        problems.forEach(p -> warn(warnings, p));
+        extra.put("resources", resources.size());
+        extra.put("resource_templates", templates.size());
+        boolean subscribe = target.session().initialized().capabilities().path("resources").path("subscribe")
+                .asBoolean(false);
+        new ResourceFuzzer(config, engine).fuzz(resources, templates, subscribe);
+    }
+
+    private void fuzzPrompts(Target target, RunEngine engine, List<String> warnings, Map<String, Object> extra)
+            throws Supervisor.BlockedException {
+        Listing listing = target.session().listPrompts();
+        listing.problems().forEach(p -> warn(warnings, "prompts/list: " + p));
+        extra.put("prompts", listing.items().size());
+        PromptFuzzer fuzzer = new PromptFuzzer(config, engine);
+        for (JsonNode prompt : listing.items()) {
+            if (Thread.currentThread().isInterrupted()) {
+                return;
+            }
+            fuzzer.fuzz(prompt);
         }
     }
 
