@@ -74,7 +74,7 @@ public final class Campaign {
                 reason = "interrupted by the user";
             }
             engine.latency().findings().forEach(engine::addFinding);
-            Finding growth = engine.memory().finding(factory.describe());
+            Finding growth = engine.memory().finding("server");
             if (growth != null) {
                 engine.addFinding(growth);
             }

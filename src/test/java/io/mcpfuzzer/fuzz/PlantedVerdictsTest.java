@@ -1,0 +1,61 @@
+package io.mcpfuzzer.fuzz;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mcpfuzzer.fuzz.target.StdioTargetFactory;
+import io.mcpfuzzer.mcp.ClientOptions;
+import io.mcpfuzzer.oracle.Finding;
+import io.mcpfuzzer.oracle.Severity;
+import io.mcpfuzzer.testservers.PlantedBugsServer;
+import io.mcpfuzzer.testsupport.JavaCommand;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** One planted bug per verdict, each found; the strictly validating control tool gets nothing of medium or above. */
+@Timeout(300)
+class PlantedVerdictsTest {
+    private static CampaignResult run(Set<String> tools, int runs) {
+        CampaignConfig config = new CampaignConfig("tools", "both", runs, 1, 11, Duration.ofSeconds(3), 2, tools, 3, 2);
+        List<String> command = JavaCommand.of(PlantedBugsServer.class);
+        command.set(1, "-Xmx512m");
+        StdioTargetFactory factory = new StdioTargetFactory(command, null, Map.of(), true, ClientOptions.defaults(), 1 << 20);
+        return new Campaign(config, factory, CampaignInputs.forSeed(11), CampaignObserver.NONE).run();
+    }
+
+    private static Finding find(CampaignResult result, String category, String tool) {
+        return result.findings().stream().filter(f -> f.category().equals(category) && f.target().equals(tool))
+                .findFirst().orElseThrow(() -> new AssertionError("no " + category + " on " + tool + " in "
+                        + result.findings().stream().map(f -> f.category() + "@" + f.target()).toList()));
+    }
+
+    @Test
+    void everyPlantedVerdictIsFound() {
+        CampaignResult result = run(Set.of(), 8);
+        assertThat(result.status()).isEqualTo("completed");
+        assertThat(find(result, "crash", "crash_tool").evidence().get("stderr_tail").toString()).contains("planted crash");
+        assertThat(find(result, "crash", "crash_tool").signature()).startsWith("python:ValueError");
+        find(result, "hang", "hang_tool");
+        assertThat(find(result, "protocol_violation", "drop_tool").detail()).contains("dropped");
+        find(result, "protocol_violation", "badframe_tool");
+        find(result, "error_leakage", "leak_tool");
+        find(result, "internal_error", "internal_tool");
+        find(result, "injection_reflection", "reflect_tool");
+        find(result, "oversized_response", "oversized_tool");
+        find(result, "performance_outlier", "slow_tool");
+        find(result, "non_determinism", "random_tool");
+        find(result, "accepted_malformed", "accept_tool");
+        assertThat(result.findings()).noneMatch(f -> f.target().equals("clean_add") && f.severity().atLeast(Severity.MEDIUM));
+        assertThat(result.restarts()).isGreaterThan(0);
+    }
+
+    @Test
+    void memoryGrowthIsFound() {
+        CampaignResult result = run(Set.of("memory_tool"), 30);
+        find(result, "memory_growth", result.findings().stream().filter(f -> f.category().equals("memory_growth"))
+                .map(Finding::target).findFirst().orElse("?"));
+    }
+}
