@@ -67,17 +67,18 @@ public final class ArgumentPolicy {
         if (!rulesEnabled && sandbox == null) {
             return PolicyDecision.allow(original);
         }
-        JsonNode copy = original.deepCopy();
         List<Rewrite> rewrites = new ArrayList<>();
-        if (copy.isString()) {
-            Object r = checkString(null, schema, copy.asString(), "", rewrites);
+        List<Replacement> replacements = new ArrayList<>();
+        if (original.isString()) {
+            Object r = checkString(null, schema, original.asString(), "", rewrites);
             if (r instanceof PolicyDecision block) {
                 return PolicyDecision.block(original, block.rule(), block.reason());
             }
-            copy = r == null ? copy : StringNode.valueOf((String) r);
+            return r == null ? PolicyDecision.allow(original)
+                    : PolicyDecision.rewrite(StringNode.valueOf((String) r), rewrites);
         }
         Deque<Frame> stack = new ArrayDeque<>();
-        stack.push(new Frame(copy, schema, null, ""));
+        stack.push(new Frame(original, schema, null, ""));
         int nodes = 0;
         long chars = 0;
         while (!stack.isEmpty()) {
@@ -86,7 +87,7 @@ public final class ArgumentPolicy {
                 return PolicyDecision.block(original, "inspection-limit", "more than " + MAX_NODES + " JSON nodes");
             }
             if (f.node instanceof ObjectNode obj) {
-                for (Map.Entry<String, JsonNode> e : new ArrayList<>(obj.properties())) {
+                for (Map.Entry<String, JsonNode> e : obj.properties()) {
                     String pointer = f.pointer + "/" + escape(e.getKey());
                     JsonNode childSchema = child(f.schema, "properties", e.getKey());
                     JsonNode v = e.getValue();
@@ -96,7 +97,7 @@ public final class ArgumentPolicy {
                         if (r instanceof PolicyDecision block) {
                             return PolicyDecision.block(original, block.rule(), block.reason());
                         } else if (r != null) {
-                            obj.put(e.getKey(), (String) r);
+                            replacements.add(new Replacement(obj, e.getKey(), -1, (String) r));
                         }
                     } else if (v.isContainer()) {
                         stack.push(new Frame(v, childSchema, e.getKey(), pointer));
@@ -113,7 +114,7 @@ public final class ArgumentPolicy {
                         if (r instanceof PolicyDecision block) {
                             return PolicyDecision.block(original, block.rule(), block.reason());
                         } else if (r != null) {
-                            arr.set(i, StringNode.valueOf((String) r));
+                            replacements.add(new Replacement(arr, null, i, (String) r));
                         }
                     } else if (v.isContainer()) {
                         stack.push(new Frame(v, items, f.key, pointer));
@@ -124,7 +125,8 @@ public final class ArgumentPolicy {
                 return PolicyDecision.block(original, "inspection-limit", "more than " + MAX_CHARS + " characters of strings");
             }
         }
-        return rewrites.isEmpty() ? PolicyDecision.allow(original) : PolicyDecision.rewrite(copy, rewrites);
+        return rewrites.isEmpty() ? PolicyDecision.allow(original)
+                : PolicyDecision.rewrite(JsonCopy.withReplacements(original, replacements), rewrites);
     }
 
     /** Null to keep the value, a String to replace it, or a blocking PolicyDecision. */
@@ -175,4 +177,7 @@ public final class ArgumentPolicy {
     }
 
     private record Frame(JsonNode node, JsonNode schema, String key, String pointer) {}
+
+    /** Replace member {@code key} (objects) or element {@code index} (arrays) of {@code container}. */
+    record Replacement(JsonNode container, String key, int index, String value) {}
 }

@@ -23,7 +23,8 @@ record HostPort(String host, int port) {
             throw new IllegalArgumentException("empty --allow-host entry");
         }
         HostPort hp = fromAuthority(e);
-        if (hp.host().isEmpty() || hp.host().contains("/")) {
+        boolean portGiven = e.startsWith("[") ? e.contains("]:") : (e.indexOf(':') >= 0 && e.indexOf(':') == e.lastIndexOf(':'));
+        if (hp.host().isEmpty() || e.contains("/") || e.contains("@") || (portGiven && hp.port() < 0)) {
             throw new IllegalArgumentException("--allow-host wants HOST[:PORT], not '" + entry + "'");
         }
         return hp;
