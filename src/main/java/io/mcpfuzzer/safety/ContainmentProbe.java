@@ -83,7 +83,7 @@ record ContainmentProbe(Optional<List<String>> unsharePrefix, Optional<Path> ip,
         } else {
             List<String> cmd = new ArrayList<>(List.of(bwrap.get().toString(), "--die-with-parent", "--ro-bind", "/", "/",
                     "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp", "--unshare-net", "--",
-                    sh.toString(), "-c", "cat /proc/net/dev; echo @@; touch /probe-must-fail 2>/dev/null && echo WRITABLE"));
+                    sh.toString(), "-c", "cat /proc/net/dev; echo @@; touch /probe-must-fail 2>/dev/null && echo WRITABLE; exit 0"));
             ProbeRunner.Result r = ProbeRunner.run(cmd, TIMEOUT_SECONDS);
             String verdict = judge(r);
             if (verdict.equals("isolated") && r.output().contains("WRITABLE")) {
