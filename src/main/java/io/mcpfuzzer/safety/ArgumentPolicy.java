@@ -1,0 +1,183 @@
+package io.mcpfuzzer.safety;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+import tools.jackson.databind.node.StringNode;
+
+/**
+ * Decides, before a tool call is sent, whether its arguments may go out as they are, must be
+ * rewritten, or must not be sent at all. Knows nothing of MCP: it sees a tool name, the tool's
+ * input JSON Schema (may be null) and the argument JSON. Immutable, thread-safe.
+ *
+ * <p>Every string value is visited (iteratively, no recursion). In order:
+ * <ol>
+ *   <li>if an fs-root is set and {@link PathDetector} says the value is a path, the
+ *       {@link PathSandbox} confines it (rewrite, or block on a symlink escape); such a value is not
+ *       checked further;</li>
+ *   <li>when the blocking rules are on (default; {@code --no-safety} turns them off), the
+ *       {@link DangerRules} run: {@code destructive-command}, {@code sensitive-file},
+ *       {@code network-url} (only under {@code --no-network}). The first match blocks the call.</li>
+ * </ol>
+ * Path confinement stays on under {@code --no-safety} when an fs-root was given: the user asked for
+ * it explicitly. Arguments too large to inspect (more than {@value #MAX_NODES} nodes or
+ * {@value #MAX_CHARS} characters of strings) are blocked: the policy fails closed.
+ */
+public final class ArgumentPolicy {
+    static final int MAX_NODES = 200_000;
+    static final int MAX_CHARS = 32 * 1024 * 1024;
+
+    private final boolean rulesEnabled;
+    private final PathSandbox sandbox;
+    private final NetworkPolicy network;
+
+    /**
+     * @param rulesEnabled false for {@code --no-safety}
+     * @param sandbox      the fs-root sandbox, or null when no {@code --fs-root} was given
+     * @param network      the network policy (never null)
+     */
+    public ArgumentPolicy(boolean rulesEnabled, PathSandbox sandbox, NetworkPolicy network) {
+        this.rulesEnabled = rulesEnabled;
+        this.sandbox = sandbox;
+        this.network = java.util.Objects.requireNonNull(network, "network");
+    }
+
+    /** A policy that allows everything unchanged (no rules, no fs-root). */
+    public static ArgumentPolicy allowAll() {
+        return new ArgumentPolicy(false, null, NetworkPolicy.open());
+    }
+
+    public boolean rulesEnabled() {
+        return rulesEnabled;
+    }
+
+    /**
+     * @param toolName  used only in reasons; may be null
+     * @param schema    the tool's input schema, or null
+     * @param arguments the arguments (any JSON; null is treated as JSON null). Never modified.
+     */
+    public PolicyDecision decide(String toolName, JsonNode schema, JsonNode arguments) {
+        JsonNode original = arguments == null ? tools.jackson.databind.node.NullNode.getInstance() : arguments;
+        if (!rulesEnabled && sandbox == null) {
+            return PolicyDecision.allow(original);
+        }
+        List<Rewrite> rewrites = new ArrayList<>();
+        List<Replacement> replacements = new ArrayList<>();
+        if (original.isString()) {
+            Object r = checkString(null, schema, original.asString(), "", rewrites);
+            if (r instanceof PolicyDecision block) {
+                return PolicyDecision.block(original, block.rule(), block.reason());
+            }
+            return r == null ? PolicyDecision.allow(original)
+                    : PolicyDecision.rewrite(StringNode.valueOf((String) r), rewrites);
+        }
+        Deque<Frame> stack = new ArrayDeque<>();
+        stack.push(new Frame(original, schema, null, ""));
+        int nodes = 0;
+        long chars = 0;
+        while (!stack.isEmpty()) {
+            Frame f = stack.pop();
+            if (++nodes > MAX_NODES) {
+                return PolicyDecision.block(original, "inspection-limit", "more than " + MAX_NODES + " JSON nodes");
+            }
+            if (f.node instanceof ObjectNode obj) {
+                for (Map.Entry<String, JsonNode> e : obj.properties()) {
+                    String pointer = f.pointer + "/" + escape(e.getKey());
+                    JsonNode childSchema = child(f.schema, "properties", e.getKey());
+                    JsonNode v = e.getValue();
+                    if (v.isString()) {
+                        chars += v.asString().length();
+                        Object r = checkString(e.getKey(), childSchema, v.asString(), pointer, rewrites);
+                        if (r instanceof PolicyDecision block) {
+                            return PolicyDecision.block(original, block.rule(), block.reason());
+                        } else if (r != null) {
+                            replacements.add(new Replacement(obj, e.getKey(), -1, (String) r));
+                        }
+                    } else if (v.isContainer()) {
+                        stack.push(new Frame(v, childSchema, e.getKey(), pointer));
+                    }
+                }
+            } else if (f.node instanceof ArrayNode arr) {
+                JsonNode items = f.schema != null && f.schema.isObject() ? f.schema.get("items") : null;
+                for (int i = 0; i < arr.size(); i++) {
+                    String pointer = f.pointer + "/" + i;
+                    JsonNode v = arr.get(i);
+                    if (v.isString()) {
+                        chars += v.asString().length();
+                        Object r = checkString(f.key, items, v.asString(), pointer, rewrites);
+                        if (r instanceof PolicyDecision block) {
+                            return PolicyDecision.block(original, block.rule(), block.reason());
+                        } else if (r != null) {
+                            replacements.add(new Replacement(arr, null, i, (String) r));
+                        }
+                    } else if (v.isContainer()) {
+                        stack.push(new Frame(v, items, f.key, pointer));
+                    }
+                }
+            }
+            if (chars > MAX_CHARS) {
+                return PolicyDecision.block(original, "inspection-limit", "more than " + MAX_CHARS + " characters of strings");
+            }
+        }
+        return rewrites.isEmpty() ? PolicyDecision.allow(original)
+                : PolicyDecision.rewrite(JsonCopy.withReplacements(original, replacements), rewrites);
+    }
+
+    /** Null to keep the value, a String to replace it, or a blocking PolicyDecision. */
+    private Object checkString(String key, JsonNode schema, String value, String pointer, List<Rewrite> rewrites) {
+        String at = pointer.isEmpty() ? "/" : pointer;
+        if (sandbox != null && PathDetector.isPathLike(key, schema, value)) {
+            PathOutcome o = sandbox.confine(value);
+            if (o.blocked()) {
+                return PolicyDecision.block(tools.jackson.databind.node.NullNode.getInstance(), "path-sandbox",
+                        "path-sandbox at " + at + ": " + o.blockedReason());
+            }
+            if (o.rewritten()) {
+                rewrites.add(new Rewrite(at, value, o.value(), "path-sandbox"));
+                return o.value();
+            }
+            return null;
+        }
+        if (!rulesEnabled) {
+            return null;
+        }
+        Optional<String> hit = DangerRules.destructiveCommand(value);
+        String rule = "destructive-command";
+        if (hit.isEmpty()) {
+            hit = DangerRules.sensitiveFile(value);
+            rule = "sensitive-file";
+        }
+        if (hit.isEmpty()) {
+            hit = DangerRules.forbiddenUrl(value, network);
+            rule = "network-url";
+        }
+        if (hit.isPresent()) {
+            return PolicyDecision.block(tools.jackson.databind.node.NullNode.getInstance(), rule,
+                    rule + " at " + at + ": " + hit.get());
+        }
+        return null;
+    }
+
+    private static JsonNode child(JsonNode schema, String field, String name) {
+        if (schema == null || !schema.isObject()) {
+            return null;
+        }
+        JsonNode props = schema.get(field);
+        return props != null && props.isObject() ? props.get(name) : null;
+    }
+
+    private static String escape(String key) {
+        return key.replace("~", "~0").replace("/", "~1");
+    }
+
+    private record Frame(JsonNode node, JsonNode schema, String key, String pointer) {}
+
+    /** Replace member {@code key} (objects) or element {@code index} (arrays) of {@code container}. */
+    record Replacement(JsonNode container, String key, int index, String value) {}
+}

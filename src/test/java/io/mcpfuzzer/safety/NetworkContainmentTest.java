@@ -1,0 +1,134 @@
+package io.mcpfuzzer.safety;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mcpfuzzer.safety.fixtures.LoopbackClient;
+import io.mcpfuzzer.testsupport.JavaCommand;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A target under {@code --no-network} must not reach a listener on the host's loopback (outside its namespace). */
+@Timeout(300)
+class NetworkContainmentTest {
+    @TempDir
+    Path tmp;
+    private ServerSocket listener;
+    private final AtomicInteger accepted = new AtomicInteger();
+    private Thread acceptor;
+
+    @BeforeEach
+    void listen() throws IOException {
+        listener = new ServerSocket(0, 50, InetAddress.getByName("127.0.0.1"));
+        listener.setSoTimeout(200);
+        acceptor = new Thread(() -> {
+            while (!listener.isClosed()) {
+                try (Socket s = listener.accept()) {
+                    accepted.incrementAndGet();
+                } catch (SocketTimeoutException e) {
+                    // poll again
+                } catch (IOException e) {
+                    return;
+                }
+            }
+        }, "test-acceptor");
+        acceptor.start();
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        listener.close();
+        acceptor.join(10_000);
+    }
+
+    private List<String> client() {
+        return JavaCommand.of(LoopbackClient.class, "127.0.0.1", String.valueOf(listener.getLocalPort()));
+    }
+
+    @Test
+    void controlWithoutNoNetworkTheTargetReachesTheListener() throws Exception {
+        try (SafetyContext ctx = SafetyContext.open(SafetyOptions.builder().stateDir(tmp.resolve("s")).build())) {
+            LaunchPlan plan = ctx.plan(client());
+            assertThat(plan.inEffect("network")).isFalse();
+            Children.Result r = Children.run(plan);
+            assertThat(r.output()).contains("SELF OK", "CONNECTED");
+            org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(30)).until(() -> accepted.get() == 1);
+        }
+    }
+
+    @Test
+    void noNetworkPlanKeepsTheTargetOffTheHostLoopback() throws Exception {
+        SafetyOptions opts = SafetyOptions.builder().noNetwork(true).stateDir(tmp.resolve("s")).build();
+        try (SafetyContext ctx = SafetyContext.open(opts)) {
+            LaunchPlan plan = ctx.plan(client());
+            Containment net = plan.containment("network").orElseThrow();
+            ContainmentProbe probe = ContainmentProbe.get();
+            assertThat(net.inEffect()).as("in effect exactly when a mechanism was probed to work")
+                    .isEqualTo(probe.unsharePrefix().isPresent() || probe.bwrap().isPresent());
+            if (!net.inEffect()) {
+                assertThat(net.detail()).contains("CAN reach the network");
+                assertThat(plan.command()).isEqualTo(client());
+                return;
+            }
+            Children.Result r = Children.run(plan);
+            assertThat(r.output()).contains("FAILED").doesNotContain("CONNECTED");
+            if (plan.inEffect("network-loopback") || plan.containment("network-loopback").isEmpty()) {
+                assertThat(r.output()).contains("SELF OK");
+            }
+            assertThat(accepted.get()).isZero();
+        }
+    }
+
+    @Test
+    void bwrapSandboxAlsoKeepsTheTargetOffTheNetwork() throws Exception {
+        SafetyOptions opts = SafetyOptions.builder().noNetwork(true).sandbox(SandboxMode.AUTO)
+                .stateDir(tmp.resolve("s")).build();
+        try (SafetyContext ctx = SafetyContext.open(opts)) {
+            LaunchPlan plan = ctx.plan(client());
+            assertThat(plan.inEffect("filesystem")).isEqualTo(ContainmentProbe.get().bwrap().isPresent());
+            if (!plan.inEffect("filesystem")) {
+                assertThat(plan.containment("filesystem").orElseThrow().detail()).contains("bubblewrap unavailable");
+                return;
+            }
+            assertThat(plan.command().get(0)).endsWith("bwrap");
+            Children.Result r = Children.run(plan);
+            assertThat(r.output()).contains("SELF OK", "FAILED").doesNotContain("CONNECTED");
+            assertThat(accepted.get()).isZero();
+        }
+    }
+
+    @Test
+    void planIsHonestWhenNoNamespaceCanBeCreated() {
+        SafetyOptions opts = SafetyOptions.builder().noNetwork(true).sandbox(SandboxMode.AUTO).stateDir(tmp.resolve("s")).build();
+        try (SafetyContext ctx = SafetyContext.open(opts, ContainmentProbe.nothingWorks("unshare: Operation not permitted"),
+                Map.of())) {
+            LaunchPlan plan = ctx.plan(List.of("server", "--stdio"));
+            assertThat(plan.command()).containsExactly("server", "--stdio");
+            assertThat(plan.inEffect("network")).isFalse();
+            assertThat(plan.inEffect("filesystem")).isFalse();
+            assertThat(plan.containment("network").orElseThrow().detail())
+                    .contains("Operation not permitted", "CAN reach the network");
+            assertThat(ctx.report().consoleSummary()).contains("network: NOT in effect");
+        }
+    }
+
+    @Test
+    void probeOnThisMachineIsReported() {
+        ContainmentProbe probe = ContainmentProbe.get();
+        System.out.println("containment probe: unshare=" + probe.unsharePrefix() + " loUp=" + probe.unshareLoUp()
+                + " (" + probe.unshareDetail() + "); bwrap=" + probe.bwrap() + " (" + probe.bwrapDetail() + ")");
+        assertThat(probe.unshareDetail()).isNotBlank();
+        assertThat(probe.bwrapDetail()).isNotBlank();
+    }
+}
