@@ -136,6 +136,15 @@ public final class RunEngine {
         return reply;
     }
 
+    /** Records a run that the safety policy kept from being sent (outcome {@code safety_blocked}). */
+    public void recordBlocked(Call call, String reason) {
+        runs.incrementAndGet();
+        buckets.computeIfAbsent(call.kind() + ":" + call.target(), k -> new ConcurrentHashMap<>())
+                .computeIfAbsent("safety_blocked", k -> new AtomicLong()).incrementAndGet();
+        observer.onRun(new RunResult(call.kind(), call.target(), call.run(), call.phase(), call.input(),
+                call.rawInput(), call.valid(), "safety_blocked", 0, null, reason, List.of()));
+    }
+
     /** Adds a finding that did not come from a single run (audits, aggregates, spec guard). */
     public void addFinding(Finding finding) {
         if (findings.add(finding)) {
