@@ -16,9 +16,13 @@ public record ConfigProblem(String where, String key, String message, Kind kind)
         return new ConfigProblem(where, key, message, Kind.USAGE);
     }
 
-    /** One line: {@code <where>: key '<key>': <message>}. */
+    /**
+     * One line: {@code <file>:<line>:<col>: key '<key>': <message>} for config-file problems,
+     * {@code <where>: <message>} when {@code where} already names the option or variable.
+     */
     @Override
     public String toString() {
-        return where + ": " + (key == null ? "" : "key '" + key + "': ") + message;
+        boolean named = where.startsWith("option ") || where.startsWith("environment variable ");
+        return where + ": " + (key == null || named ? "" : "key '" + key + "': ") + message;
     }
 }

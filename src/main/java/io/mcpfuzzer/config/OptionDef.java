@@ -61,6 +61,9 @@ public record OptionDef<T>(
         if (Boolean.TRUE.equals(defaultValue)) {
             return "on";
         }
+        if (defaultValue instanceof LogLevel l) {
+            return l.name();
+        }
         if (defaultValue instanceof Enum<?> e) {
             return e.name().toLowerCase(Locale.ROOT);
         }
