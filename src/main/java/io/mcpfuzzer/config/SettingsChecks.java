@@ -115,13 +115,14 @@ final class SettingsChecks {
     }
 
     private void checkUrl(String endpoint, TransportProtocol protocol) {
+        if (!looksLikeUrl(endpoint)) {
+            problem(Options.ENDPOINT, "--protocol " + protocol.wire() + " needs an http:// or https:// URL, got '"
+                    + endpoint + "' (use --protocol stdio for a command)");
+            return;
+        }
         try {
             URI uri = new URI(endpoint.trim());
-            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-            if (!scheme.equals("http") && !scheme.equals("https")) {
-                problem(Options.ENDPOINT, "--protocol " + protocol.wire() + " needs an http:// or https:// URL, got '"
-                        + endpoint + "' (use --protocol stdio for a command)");
-            } else if (uri.getHost() == null) {
+            if (uri.getHost() == null) {
                 problem(Options.ENDPOINT, "the URL has no host: '" + endpoint + "'");
             }
         } catch (URISyntaxException e) {
