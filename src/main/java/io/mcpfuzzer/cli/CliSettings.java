@@ -21,25 +21,32 @@ import picocli.CommandLine.ParseResult;
 final class CliSettings {
     private CliSettings() {}
 
-    static Settings resolve(ParseResult parsed, List<String> argv, Map<String, String> env, boolean requireTarget) {
+    /**
+     * @param layers parse results in increasing precedence (the top-level command, then a
+     *               subcommand such as {@code demo}); for each option the last layer that has it wins
+     */
+    static Settings resolve(List<ParseResult> layers, List<String> argv, Map<String, String> env,
+            boolean requireTarget) {
         SettingsResolver resolver = new SettingsResolver(env)
                 .discoverConfigIn(SettingsResolver.defaultDiscoveryDirs(Path.of("").toAbsolutePath(), env))
                 .requireTarget(requireTarget)
                 .argv(argv);
-        if (parsed.hasMatchedOption(CommandBuilder.CONFIG)) {
-            resolver.configFile(Path.of(parsed.matchedOptionValue(CommandBuilder.CONFIG, "")));
-        }
         List<ConfigProblem> conflicts = new ArrayList<>();
-        for (OptionDef<?> def : Options.ALL) {
-            boolean on = parsed.hasMatchedOption(def.longName());
-            boolean off = def.negation() != null && parsed.hasMatchedOption(def.negation());
-            if (on && off) {
-                conflicts.add(ConfigProblem.usage("option " + def.longName(), def.key(),
-                        def.longName() + " and " + def.negation() + " cannot be used together"));
-            } else if (off) {
-                resolver.commandLine(def, Boolean.FALSE);
-            } else if (on) {
-                resolver.commandLine(def, raw(def, parsed.matchedOption(def.longName())));
+        for (ParseResult parsed : layers) {
+            if (parsed.hasMatchedOption(CommandBuilder.CONFIG)) {
+                resolver.configFile(Path.of(parsed.matchedOptionValue(CommandBuilder.CONFIG, "")));
+            }
+            for (OptionDef<?> def : Options.ALL) {
+                boolean on = parsed.hasMatchedOption(def.longName());
+                boolean off = def.negation() != null && parsed.hasMatchedOption(def.negation());
+                if (on && off) {
+                    conflicts.add(ConfigProblem.usage("option " + def.longName(), def.key(),
+                            def.longName() + " and " + def.negation() + " cannot be used together"));
+                } else if (off) {
+                    resolver.commandLine(def, Boolean.FALSE);
+                } else if (on) {
+                    resolver.commandLine(def, raw(def, parsed.matchedOption(def.longName())));
+                }
             }
         }
         if (!conflicts.isEmpty()) {

@@ -11,6 +11,7 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.ServiceLoader;
@@ -96,7 +97,8 @@ public final class Main {
                 return report.valid() ? ExitCodes.OK : ExitCodes.USAGE;
             }
             boolean isDemo = sub != null && sub.commandSpec().name().equals(CommandBuilder.DEMO);
-            Settings settings = CliSettings.resolve(isDemo ? sub : parsed, Arrays.asList(args), env, !isDemo);
+            List<ParseResult> layers = isDemo ? List.of(parsed, sub) : List.of(parsed);
+            Settings settings = CliSettings.resolve(layers, Arrays.asList(args), env, !isDemo);
             LogSetup.apply(settings.logging().logLevel());
             ConsoleIO console = ConsoleIO.create(out, err, settings.logging(), env, terminal);
             try {

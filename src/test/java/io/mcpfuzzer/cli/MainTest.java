@@ -228,6 +228,9 @@ class MainTest {
         assertThat(calls).containsExactly("demo");
         assertThat(seen.get().fuzzing().runs()).isEqualTo(2);
         assertThat(seen.get().target().endpoint()).isNull();
+        assertThat(run(Map.of(), "--runs", "3", "--seed", "5", "demo", "--runs", "4")).isEqualTo(ExitCodes.OK);
+        assertThat(seen.get().fuzzing().runs()).isEqualTo(4);
+        assertThat(seen.get().fuzzing().seed()).isEqualTo(5L);
     }
 
     @Test
