@@ -66,6 +66,7 @@ public final class Main {
     /** Parses {@code args}, resolves settings and runs the requested action; returns the exit code. */
     public int run(String[] args, PrintStream out, PrintStream err, Map<String, String> env) {
         CommandLine cl = CommandBuilder.build(VersionInfo.version());
+        cl.setExpandAtFiles(false); // an argument starting with '@' is a value, as in the Python tool
         cl.setOut(new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), true));
         cl.setErr(new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true));
         cl.setColorScheme(CommandLine.Help.defaultColorScheme(ConsoleIO.noColorEnv(env) || !terminal

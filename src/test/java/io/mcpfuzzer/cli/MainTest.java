@@ -87,6 +87,12 @@ class MainTest {
     }
 
     @Test
+    void argumentsStartingWithAtAreValuesNotFiles() {
+        assertThat(run(Map.of(), "--endpoint", "x", "--mode", "tools", "--tool", "@scope/tool")).isEqualTo(0);
+        assertThat(seen.get().fuzzing().tools()).containsExactly("@scope/tool");
+    }
+
+    @Test
     void missingEndpointIsAUsageError() {
         assertThat(run(Map.of())).isEqualTo(ExitCodes.USAGE);
         assertThat(err()).contains("--endpoint is required");
@@ -274,6 +280,8 @@ class MainTest {
 
     @Test
     void executeUsesThePlaceholderRunnersUntilWired() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                java.util.ServiceLoader.load(CampaignRunner.class).findFirst().isEmpty(), "a real runner is wired");
         int code = Main.execute(new String[] {"--endpoint", "x"}, stream(outBytes), stream(errBytes), Map.of());
         assertThat(code).isEqualTo(ExitCodes.ERROR);
         assertThat(err()).contains("not wired");
