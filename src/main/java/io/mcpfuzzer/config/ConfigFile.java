@@ -1,6 +1,9 @@
 package io.mcpfuzzer.config;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -74,8 +77,15 @@ public record ConfigFile(Path path, String sha256, Map<String, Entry> entries) {
         } catch (IOException e) {
             throw fail(path.toString(), "cannot read configuration file: " + e);
         }
+        String text;
+        try {
+            text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+        } catch (CharacterCodingException e) {
+            throw fail(path.toString(), "configuration file is not valid UTF-8");
+        }
         Map<String, Entry> entries = new LinkedHashMap<>();
-        try (JsonParser p = YAML.createParser(new String(bytes, StandardCharsets.UTF_8))) {
+        try (JsonParser p = YAML.createParser(text)) {
             JsonToken first = p.nextToken();
             if (first != null) {
                 if (first != JsonToken.START_OBJECT) {

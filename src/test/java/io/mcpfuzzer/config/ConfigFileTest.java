@@ -70,6 +70,13 @@ class ConfigFileTest {
     }
 
     @Test
+    void rejectsInvalidUtf8() throws IOException {
+        Path p = dir.resolve("bin.yaml");
+        Files.write(p, new byte[] {'r', 'u', 'n', 's', ':', ' ', (byte) 0xC3, (byte) 0x28, '\n'});
+        assertThatThrownBy(() -> ConfigFile.read(p)).hasMessageContaining("not valid UTF-8");
+    }
+
+    @Test
     void rejectsOversizedFiles() throws IOException {
         Path big = write("big.yaml", "# " + "x".repeat((int) ConfigFile.MAX_BYTES) + "\n");
         assertThatThrownBy(() -> ConfigFile.read(big)).hasMessageContaining("larger than");
