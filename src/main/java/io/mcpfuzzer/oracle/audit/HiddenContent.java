@@ -22,7 +22,8 @@ public final class HiddenContent {
 
     /** Carrier kinds, as written in evidence. */
     public static final String TAG = "unicode_tag", ZERO_WIDTH = "zero_width", BIDI = "bidi_control",
-            VARIATION = "variation_selector", ANSI_ESCAPE = "ansi_escape", CONTROL = "control_char";
+            VARIATION = "variation_selector", ANSI_ESCAPE = "ansi_escape", CONTROL = "control_char",
+            DIRECTION_MARK = "direction_mark";
 
     /** One kind of hidden carrier found in a segment. */
     public record Carrier(String kind, int count, int firstOffset, String decoded) {
@@ -54,9 +55,11 @@ public final class HiddenContent {
                 || cp == 0xFFA0 || cp == 0x17B4 || cp == 0x17B5) {
             return ZERO_WIDTH;
         }
-        if ((cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069) || cp == 0x200E || cp == 0x200F
-                || cp == 0x061C) {
+        if ((cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069)) {
             return BIDI;
+        }
+        if (cp == 0x200E || cp == 0x200F || cp == 0x061C) {
+            return DIRECTION_MARK;
         }
         if ((cp >= 0xE0100 && cp <= 0xE01EF) || (cp >= 0xFE00 && cp <= 0xFE0D)) {
             return VARIATION;
@@ -75,9 +78,14 @@ public final class HiddenContent {
         Map<String, int[]> counts = new LinkedHashMap<>();
         StringBuilder tags = new StringBuilder();
         int i = 0;
+        int prev = -1;
         while (i < text.length()) {
             int cp = text.codePointAt(i);
             String kind = carrierOf(cp);
+            if (cp == 0x200D && emojiJoin(prev, text, i + 1)) {
+                kind = null;
+            }
+            prev = cp;
             if (kind != null) {
                 int[] c = counts.computeIfAbsent(kind, k -> new int[] {0, -1});
                 c[0]++;
@@ -97,6 +105,15 @@ public final class HiddenContent {
         List<Carrier> out = new ArrayList<>();
         counts.forEach((k, c) -> out.add(new Carrier(k, c[0], c[1], TAG.equals(k) ? tags.toString() : null)));
         return out;
+    }
+
+    /** A zero-width joiner between two emoji (family, profession sequences) is ordinary text. */
+    private static boolean emojiJoin(int prev, String text, int next) {
+        return next < text.length() && emoji(prev) && emoji(text.codePointAt(next));
+    }
+
+    private static boolean emoji(int cp) {
+        return (cp >= 0x1F000 && cp <= 0x1FAFF) || (cp >= 0x2600 && cp <= 0x27BF) || cp == 0xFE0F;
     }
 
     /** The text as a human sees it: every carrier removed, ANSI sequences stripped. */
