@@ -26,7 +26,7 @@ public final class EncodedPayloads {
     private static final Pattern BASE64 = Pattern.compile("(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{16,}={0,2}(?![A-Za-z0-9+/=_-])");
     private static final Pattern HEX = Pattern.compile("(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}){12,}(?![0-9A-Fa-f])");
     private static final Pattern X_ESCAPES = Pattern.compile("(?:\\\\x[0-9A-Fa-f]{2}){6,}");
-    private static final Pattern PERCENT = Pattern.compile("(?:%[0-9A-Fa-f]{2}[^%\\s]{0,3}){6,}");
+    private static final Pattern PERCENT = Pattern.compile("[^\\s%]*(?:%[0-9A-Fa-f]{2}[^\\s%]*){3,}");
     private static final Pattern U_ESCAPES = Pattern.compile("(?:\\\\u[0-9A-Fa-f]{4}){4,}");
     private static final Pattern ENTITIES = Pattern.compile("(?:&#(?:x[0-9A-Fa-f]{1,6}|[0-9]{1,7});){4,}");
 

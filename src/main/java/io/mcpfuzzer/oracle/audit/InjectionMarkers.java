@@ -16,13 +16,18 @@ import java.util.regex.Pattern;
  */
 public final class InjectionMarkers {
     private static final int FLAGS = Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE;
+    /** Up to n characters within one sentence (a dot counts only when followed by whitespace). */
+    private static String gap(int n) {
+        return "(?:[^.\\n]|\\.(?=\\S)){0," + n + "}?";
+    }
+
     private static final String SECRET_WORDS =
             "(?:secrets?|credentials?|tokens?|private\\s+keys?|api[\\s_-]?keys?|passwords?|ssh\\s+keys?|\\.env)";
     private static final String SECRET_PATH_RE = "(?:~/\\.ssh\\b|\\.ssh/|\\bid_(?:rsa|dsa|ecdsa|ed25519)\\b"
             + "|\\.aws/(?:credentials|config)\\b|\\.config/gcloud\\b|\\.azure/|\\.kube/config\\b"
             + "|\\.docker/config\\.json|(?<![\\w.$])\\.netrc\\b|(?<![\\w.$])\\.npmrc\\b|(?<![\\w.$])\\.pypirc\\b"
             + "|\\.git-credentials\\b|(?<![\\w.$/])\\.env(?:\\.[a-z]+)?\\b|/etc/(?:passwd|shadow|sudoers)\\b"
-            + "|\\bmcp\\.json\\b|claude_desktop_config\\.json|\\.gnupg/|\\bwallet\\.dat\\b)";
+            + "|\\bmcp\\.json\\b|\\.cursor/|claude_desktop_config\\.json|\\.gnupg/|\\bwallet\\.dat\\b)";
 
     /** Instruction-like poisoning phrases (high-signal). */
     public static final Map<String, Pattern> POISONING = patterns(new String[][] {
@@ -41,8 +46,8 @@ public final class InjectionMarkers {
                 + "forward|copy|upload|append)"},
         {"exfiltrate", "\\bexfiltrat\\w*|\\b(?:steal|leak|harvest)\\s+(?:the\\s+|any\\s+|all\\s+)?(?:user'?s?\\s+)?"
                 + "(?:data|credentials?|secrets?|keys?|tokens?|passwords?|files?)\\b"},
-        {"send_secret", "\\b(?:send|upload|post|forward|transmit|email)\\b[^.\\n]{0,80}?\\b" + SECRET_WORDS + "(?!\\w)"},
-        {"read_secret", "\\b(?:read|cat|open|load|include|attach|pass|provide)\\b[^.\\n]{0,60}?" + SECRET_PATH_RE},
+        {"send_secret", "\\b(?:send|upload|post|forward|transmit|email)\\b" + gap(80) + "\\b" + SECRET_WORDS + "(?!\\w)"},
+        {"read_secret", "\\b(?:read|cat|open|load|include|attach|pass|provide)\\b" + gap(60) + SECRET_PATH_RE},
         {"model_directive", "\\byou\\s+must\\s+(?:now\\s+|always\\s+|first\\s+|immediately\\s+)(?:call|use|invoke|run|"
                 + "read|send|pass|include)\\b|\\bbefore\\s+(?:using|calling|invoking)\\s+this\\s+tool\\b[^.\\n]{0,60}?"
                 + "\\b(?:must|always|first)\\b"},

@@ -101,6 +101,13 @@ public final class NameAudit {
         for (String known : NameSimilarity.WELL_KNOWN) {
             String kf = NameSimilarity.fold(known);
             if (kf.equals(folded)) {
+                if (NameSimilarity.nonAscii(name)) {
+                    Map<String, Object> ev = evidence(surface, name, known);
+                    ev.put("match_type", "compatibility_variant");
+                    out.add(AuditCheck.CONFUSABLE_NAME.finding(name, "Name '" + Snippet.escape(name)
+                            + "' renders like the well-known tool '" + known + "' (Unicode compatibility variant).", ev,
+                            surface.wire() + "|" + known));
+                }
                 return;
             }
             if (NameSimilarity.skeleton(known).equals(skeleton)) {
@@ -139,7 +146,8 @@ public final class NameAudit {
                 String fa = NameSimilarity.fold(a);
                 String fb = NameSimilarity.fold(b);
                 Map<String, Object> ev = evidence(surface, b, a);
-                if (!fa.equals(fb) && NameSimilarity.skeleton(a).equals(NameSimilarity.skeleton(b))) {
+                boolean exotic = NameSimilarity.nonAscii(a) || NameSimilarity.nonAscii(b);
+                if ((!fa.equals(fb) || exotic) && NameSimilarity.skeleton(a).equals(NameSimilarity.skeleton(b))) {
                     String suspect = NameSimilarity.nonAscii(b) || !NameSimilarity.nonAscii(a) ? b : a;
                     String other = suspect.equals(b) ? a : b;
                     ev = evidence(surface, suspect, other);
