@@ -48,7 +48,7 @@ public final class SpecChecks {
             "a request without method is rejected, preferably with error -32600", "jsonrpc#request_object",
             Severity.LOW, V2024_11_05, null);
     public static final SpecCheck RPC_PARSE_ERROR = new SpecCheck("SPEC-RPC-008",
-            "unparseable JSON is answered with error -32700 or ignored, and the server survives",
+            "unparseable JSON is answered with error -32700 (silence is a warning) and the server survives",
             "jsonrpc#error_object", Severity.MEDIUM, V2024_11_05, null);
     public static final SpecCheck NOTIF_NO_RESPONSE = new SpecCheck("SPEC-NOTIF-001",
             "a notification (notifications/cancelled) gets no response", MESSAGES, Severity.MEDIUM,

@@ -25,7 +25,11 @@ class SpecGuardTest {
                 version.wire())) {
             assertThat(exchange.initializeResult()).as("initialize answered").isNotNull();
             List<CheckResult> results = SpecGuard.run(exchange, version.wire(), TIMEOUT);
-            assertThat(exchange.alive()).isTrue();
+            if (mode.equals("fragile")) {
+                assertThat(exchange.exited(Duration.ofSeconds(60))).as("fragile fixture exited").isTrue();
+            } else {
+                assertThat(exchange.alive()).isTrue();
+            }
             return results;
         }
     }
@@ -74,5 +78,15 @@ class SpecGuardTest {
     void theBadServerFailsTheBatchCheckOf20250326WhenItAnswersWithStringIds() throws Exception {
         List<CheckResult> results = guard("bad", McpVersion.V2025_03_26);
         assertThat(ids(results, CheckStatus.FAIL)).contains("SPEC-BATCH-001", "SPEC-RPC-004", "SPEC-NOTIF-001");
+    }
+
+    @Test
+    void aServerThatDiesOnAParseErrorFailsThatCheckAndLivenessAndTheRestIsSkipped() throws Exception {
+        List<CheckResult> results = guard("fragile", McpVersion.V2025_06_18);
+        assertThat(ids(results, CheckStatus.FAIL)).containsExactlyInAnyOrder("SPEC-RPC-008", "SPEC-LIFE-001");
+        assertThat(ids(results, CheckStatus.SKIP)).contains("SPEC-BATCH-002", "SPEC-RPC-005", "SPEC-RPC-006");
+        List<String> applicable = SpecChecks.ALL.stream().filter(c -> c.appliesTo(McpVersion.V2025_06_18))
+                .map(SpecCheck::id).toList();
+        assertThat(results).extracting(CheckResult::checkId).containsExactlyInAnyOrderElementsOf(applicable);
     }
 }

@@ -154,6 +154,11 @@ final class StdioSpecExchange implements SpecExchange, AutoCloseable {
         return process.isAlive();
     }
 
+    /** Waits up to {@code timeout} for the process to exit; true if it did. */
+    boolean exited(Duration timeout) throws InterruptedException {
+        return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
     @Override
     public void close() {
         try {
