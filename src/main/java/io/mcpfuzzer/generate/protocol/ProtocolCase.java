@@ -14,12 +14,14 @@ import tools.jackson.databind.JsonNode;
  * @param version         the revision it was generated for
  * @param frame           the exact text to send (one line, no trailing newline; may be invalid JSON-RPC)
  * @param expectsResponse true if a conforming JSON-RPC peer must answer: a single object with an {@code id}
- *                        member of any type, a batch containing such an element, or an empty batch (answered
+ *                        member of any type or without a string {@code method} (an Invalid Request, answered
+ *                        with a null id), a batch containing such an element, or an empty batch (answered
  *                        with one Invalid Request error); false when silence is correct
  * @param id              the id to match the answer with (the last {@code id} member for duplicate keys),
  *                        {@code NullNode} for an explicit null id, or null when the frame carries no id
  * @param expectedIds     every id in the frame that should be answered (batch elements included), in order
- * @param notification    true if the frame is a single JSON-RPC notification (an object without {@code id})
+ * @param notification    true if the frame is a single JSON-RPC notification (an object with a string
+ *                        {@code method} and no {@code id})
  */
 public record ProtocolCase(MessageType type, ProtocolPhase phase, Strategy strategy, McpVersion version,
         String frame, boolean expectsResponse, JsonNode id, List<JsonNode> expectedIds, boolean notification) {

@@ -105,9 +105,7 @@ public final class ProtocolMutator {
     }
 
     private ProtocolCase single(MessageType type, ProtocolPhase phase, Strategy strategy, ObjectNode message) {
-        JsonNode id = message.get("id");
-        List<JsonNode> ids = id == null ? List.of() : List.of(id);
-        return new ProtocolCase(type, phase, strategy, version, Json.write(message), id != null, id, ids, id == null);
+        return withText(type, phase, strategy, message, Json.write(message));
     }
 
     private ProtocolCase duplicateIdKey(MessageType type, Strategy strategy, ObjectNode message, long fresh) {
@@ -162,7 +160,7 @@ public final class ProtocolMutator {
             nested = RawJson.appendMember(Json.write(args), "nested", nested);
         }
         String text = RawJson.appendMember(Json.write(message), "params", RawJson.appendMember(paramsText, key, nested));
-        return withText(type, strategy, message, text);
+        return withText(type, ProtocolPhase.AGGRESSIVE, strategy, message, text);
     }
 
     private ProtocolCase oversized(MessageType type, Strategy strategy, ObjectNode message, SplittableRandom rnd) {
@@ -176,13 +174,20 @@ public final class ProtocolMutator {
             ObjectNode meta = params.get("_meta") instanceof ObjectNode m ? m : params.putObject("_meta");
             meta.put("padding", padding);
         }
-        return withText(type, strategy, message, Json.write(message));
+        return withText(type, ProtocolPhase.AGGRESSIVE, strategy, message, Json.write(message));
     }
 
-    private ProtocolCase withText(MessageType type, Strategy strategy, ObjectNode message, String text) {
+    /**
+     * A single-object case. Without an id and with a string method the frame is a notification (no
+     * answer); with an id, or without a usable method (an Invalid Request), JSON-RPC requires an answer.
+     */
+    private ProtocolCase withText(MessageType type, ProtocolPhase phase, Strategy strategy, ObjectNode message,
+            String text) {
         JsonNode id = message.get("id");
-        return new ProtocolCase(type, ProtocolPhase.AGGRESSIVE, strategy, version, text, id != null, id,
-                id == null ? List.of() : List.of(id), id == null);
+        boolean hasMethod = message.path("method").isString();
+        boolean notification = id == null && hasMethod;
+        return new ProtocolCase(type, phase, strategy, version, text, !notification, id,
+                id == null ? List.of() : List.of(id), notification);
     }
 
     /** Puts {@code jsonrpc, id, method, params} first again after an id was added or replaced. */

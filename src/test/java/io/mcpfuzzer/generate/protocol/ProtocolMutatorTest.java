@@ -110,8 +110,9 @@ class ProtocolMutatorTest {
                     assertThat(c.expectsResponse()).as(c.label()).isEqualTo(answerable);
                 } else {
                     assertThat(parsed.isObject()).as(c.label()).isTrue();
-                    assertThat(c.notification()).as(c.label()).isEqualTo(!parsed.has("id"));
-                    assertThat(c.expectsResponse()).as(c.label()).isEqualTo(parsed.has("id"));
+                    boolean notification = !parsed.has("id") && parsed.path("method").isString();
+                    assertThat(c.notification()).as(c.label()).isEqualTo(notification);
+                    assertThat(c.expectsResponse()).as(c.label()).isEqualTo(!notification);
                     if (parsed.has("id")) {
                         assertThat(c.id()).as(c.label()).isEqualTo(parsed.get("id"));
                     }

@@ -123,6 +123,19 @@ final class StdioSpecExchange implements SpecExchange, AutoCloseable {
         }
     }
 
+    /** Writes raw bytes exactly as given (malformed frames). */
+    void sendRaw(byte[] bytes) {
+        if (closed) {
+            return;
+        }
+        try {
+            stdin.write(bytes);
+            stdin.flush();
+        } catch (IOException e) {
+            closed = true;
+        }
+    }
+
     @Override
     public Reply ping(Duration timeout) {
         JsonNode id = StringNode.valueOf("exchange-ping-" + (++pings));
