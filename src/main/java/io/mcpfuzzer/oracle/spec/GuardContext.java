@@ -28,6 +28,8 @@ final class GuardContext {
     private int counter;
     /** Set when the server stopped answering ping; later checks are skipped. */
     boolean dead;
+    /** The first unexpected exception of a check group, or null. */
+    String internalError;
 
     GuardContext(SpecExchange exchange, McpVersion version, String negotiated, Duration timeout) {
         this.exchange = exchange;

@@ -37,8 +37,12 @@ final class InitChecks {
         JsonNode v = init.get("protocolVersion");
         if (v == null || !v.isString()) {
             ctx.add(SpecChecks.INIT_VERSION, FAIL, "protocolVersion missing or not a string", "protocolVersion", v);
+        } else if (!v.asString().matches("\\d{4}-\\d{2}-\\d{2}")) {
+            ctx.add(SpecChecks.INIT_VERSION, FAIL, "protocolVersion is not a revision date: " + v.asString(),
+                    "protocolVersion", v);
         } else if (McpVersion.parse(v.asString()).isEmpty()) {
-            ctx.add(SpecChecks.INIT_VERSION, FAIL, "unsupported protocolVersion " + v.asString(), "protocolVersion", v);
+            ctx.add(SpecChecks.INIT_VERSION, WARN, "protocolVersion " + v.asString() + " is not a revision this tool"
+                    + " models; judged with the rules of " + ctx.version, "protocolVersion", v);
         } else if (!v.asString().equals(ctx.negotiated)) {
             ctx.add(SpecChecks.INIT_VERSION, WARN, "protocolVersion " + v.asString() + " differs from the negotiated "
                     + ctx.negotiated, "protocolVersion", v);

@@ -38,7 +38,7 @@ public final class SpecGuard {
         Objects.requireNonNull(timeout, "timeout");
         McpVersion version = McpVersion.parse(negotiatedVersion).orElse(McpVersion.latest());
         GuardContext ctx = new GuardContext(exchange, version, String.valueOf(negotiatedVersion), timeout);
-        InitChecks.run(ctx);
+        runGuarded(ctx, () -> InitChecks.run(ctx));
         List<Runnable> groups = List.of(
                 () -> RpcChecks.idEcho(ctx),
                 () -> NotificationChecks.run(ctx),
@@ -52,12 +52,24 @@ public final class SpecGuard {
                 () -> EnvelopeChecks.run(ctx));
         for (Runnable group : groups) {
             if (!ctx.dead) {
-                group.run();
+                runGuarded(ctx, group);
             }
         }
         liveness(ctx);
         fillSkipped(ctx);
         return List.copyOf(ctx.results);
+    }
+
+    /**
+     * Runs one group; a RuntimeException (a guard defect or a broken exchange, never expected from
+     * server behaviour) is logged into the results as SKIPs instead of aborting the run.
+     */
+    private static void runGuarded(GuardContext ctx, Runnable group) {
+        try {
+            group.run();
+        } catch (RuntimeException e) {
+            ctx.internalError = e.getClass().getSimpleName() + ": " + e.getMessage();
+        }
     }
 
     private static void liveness(GuardContext ctx) {
@@ -72,7 +84,8 @@ public final class SpecGuard {
         ctx.results.forEach(r -> done.add(r.checkId()));
         for (SpecCheck check : SpecChecks.ALL) {
             if (check.appliesTo(ctx.version) && !done.contains(check.id())) {
-                ctx.add(check, SKIP, "not run: the server stopped answering");
+                ctx.add(check, SKIP, ctx.internalError != null ? "not run: internal error " + ctx.internalError
+                        : "not run: the server stopped answering");
             }
         }
     }
