@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
 
 /**
  * Turns untrusted text (tool names, session ids, URIs from a server) into one safe path
- * component: only {@code [A-Za-z0-9._-]}, no separators, no {@code .}/{@code ..}, no leading dot
+ * component: only {@code [A-Za-z0-9._-]}, no separators, no {@code ..} anywhere, no leading dot
  * or dash, no control characters, no Windows device names, and a length cap.
  *
  * <p>Deterministic: the same input always gives the same name. When the text had to be changed
@@ -68,7 +68,8 @@ public final class SafeFileName {
         if (first == '.' || first == '-') {
             out.setCharAt(0, '_');
         }
-        String result = trimEnd(out.toString());
+        // no ".." anywhere, so no part of a name can ever read as a parent reference
+        String result = trimEnd(out.toString().replaceAll("\\.{2,}", "_").replaceAll("_{2,}", "_"));
         if (RESERVED.matcher(result).matches()) {
             result = "_" + result;
         }

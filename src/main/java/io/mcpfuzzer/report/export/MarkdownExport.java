@@ -44,7 +44,7 @@ final class MarkdownExport {
                     .append(total).append(" | ").append(cell(outcomes)).append(" |\n");
         }
 
-        md.append("\n## Findings (").append(report.findings().size()).append(")\n\n");
+        md.append("\n## Findings: ").append(report.findings().size()).append("\n\n");
         if (report.findings().isEmpty()) {
             md.append("No findings.\n");
         } else {
