@@ -115,7 +115,7 @@ class ExportsTest {
                 "424242", "&lt;script&gt;");
         assertThat(html.toLowerCase()).doesNotContain("<script", "src=", "<link", "@import", "url(", "http-equiv=\"refresh")
                 .doesNotContain("<img", "href=\"http", "javascript:alert(1)\">");
-        assertThat(html).doesNotContain("\u001b", "\u0000", "hunter2", "SECRET123");
+        assertThat(html).doesNotContain("\u001b", "\u0000", "\u202e", "hunter2", "SECRET123").contains("&lt;U+202E&gt;");
         String svg = html.substring(html.indexOf("<svg"), html.indexOf("</svg>") + 6);
         assertThat(svg).contains("tool:&lt;script&gt;");
         parseXml(svg); // the chart itself is well-formed XML
@@ -166,7 +166,9 @@ class ExportsTest {
 
     @Test
     void junitHasOneTestcasePerTargetAndFailuresAtOrAboveThreshold() throws Exception {
-        Document high = parseXml(ExportFormat.JUNIT.render(hostile(), Severity.HIGH));
+        String junit = ExportFormat.JUNIT.render(hostile(), Severity.HIGH);
+        assertThat(junit).doesNotContain("\u202e", "\u001b").contains("<U+202E>".replace("<", "&lt;").replace(">", "&gt;"));
+        Document high = parseXml(junit);
         NodeList cases = high.getElementsByTagName("testcase");
         List<String> names = new ArrayList<>();
         for (int i = 0; i < cases.getLength(); i++) {

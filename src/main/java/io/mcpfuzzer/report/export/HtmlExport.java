@@ -25,7 +25,7 @@ import java.util.stream.Collectors;
  * tag forbids both), inline CSS and an inline SVG chart. Rendered by mustache.java from
  * {@code io/mcpfuzzer/report/html/report.mustache}; every value uses default (HTML-escaping)
  * interpolation except the chart, which {@link SvgBarChart} builds with escaped labels. All
- * strings are first cleaned by {@link XmlText#clean}. Thread-safe (the compiled template is shared).
+ * strings are first cleaned by {@link XmlText#visible}. Thread-safe (the compiled template is shared).
  */
 final class HtmlExport {
     private static final String TEMPLATE = "io/mcpfuzzer/report/html/report.mustache";
@@ -111,9 +111,9 @@ final class HtmlExport {
         }
     }
 
-    /** Cleaned of XML-illegal characters; mustache escapes the markup. */
+    /** Cleaned of XML-illegal characters and bidi controls; mustache escapes the markup. */
     private static String c(String text) {
-        return XmlText.clean(text);
+        return XmlText.visible(text);
     }
 
     private static Mustache compile() {

@@ -38,10 +38,10 @@ final class JunitExport {
         String failureCount = Integer.toString(failures);
         String errors = incomplete ? "1" : "0";
 
-        XmlOut xml = new XmlOut();
+        XmlOut xml = new XmlOut(true); // CI pages display these strings
         xml.start("testsuites", "name", "mcp-fuzzer", "tests", tests, "failures", failureCount, "errors", errors);
         xml.start("testsuite", "name", "mcp-fuzzer", "tests", tests, "failures", failureCount, "errors", errors,
-                "skipped", "0", "timestamp", s.startedAt(), "time", "0");
+                "skipped", "0", "timestamp", localTimestamp(s.startedAt()), "time", "0");
         xml.start("properties");
         property(xml, "seed", Long.toString(s.seed()));
         property(xml, "session_id", report.sessionId());
@@ -87,6 +87,11 @@ final class JunitExport {
                 + "\ndetail: " + f.detail()
                 + "\nevidence: " + XmlText.cut(ReportJson.line(ReportNodes.evidence(f)), 20_000)
                 + "\nreplay: " + XmlText.cut(ReportJson.line(ReportNodes.replay(f, report)), 20_000) + "\n";
+    }
+
+    /** The JUnit schema's timestamp has no zone: keep {@code yyyy-MM-ddTHH:mm:ss} (UTC), or omit. */
+    private static String localTimestamp(String iso) {
+        return iso != null && iso.matches("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}.*") ? iso.substring(0, 19) : null;
     }
 
     private static void property(XmlOut xml, String name, String value) {

@@ -14,8 +14,15 @@ final class XmlOut {
     private final XMLStreamWriter xml;
     private int depth;
     private boolean hadChildren;
+    private final boolean forDisplay;
 
     XmlOut() {
+        this(false);
+    }
+
+    /** @param forDisplay also show bidi controls as visible escapes ({@link XmlText#visible}) */
+    XmlOut(boolean forDisplay) {
+        this.forDisplay = forDisplay;
         try {
             xml = XMLOutputFactory.newDefaultFactory().createXMLStreamWriter(buffer);
             xml.writeStartDocument("UTF-8", "1.0");
@@ -61,7 +68,7 @@ final class XmlOut {
             indent();
             xml.writeStartElement(name);
             attributes(attributes);
-            xml.writeCharacters(XmlText.clean(text));
+            xml.writeCharacters(clean(text));
             xml.writeEndElement();
             hadChildren = true;
         } catch (XMLStreamException e) {
@@ -97,9 +104,13 @@ final class XmlOut {
         for (int i = 0; i + 1 < pairs.length; i += 2) {
             if (pairs[i + 1] != null) {
                 // attribute values are normalised by parsers: keep them on one line
-                xml.writeAttribute(pairs[i], XmlText.clean(pairs[i + 1]).replace('\n', ' ').replace('\r', ' ').replace('\t', ' '));
+                xml.writeAttribute(pairs[i], clean(pairs[i + 1]).replace('\n', ' ').replace('\r', ' ').replace('\t', ' '));
             }
         }
+    }
+
+    private String clean(String text) {
+        return forDisplay ? XmlText.visible(text) : XmlText.clean(text);
     }
 
     private void indent() throws XMLStreamException {

@@ -50,6 +50,23 @@ public final class XmlText {
         return out == null ? text : out.toString();
     }
 
+    /**
+     * {@link #clean} plus bidi overrides/isolates, directional marks and line separators shown as
+     * {@code <U+202E>}, so text displayed to a person (HTML) cannot reorder itself visually.
+     */
+    public static String visible(String text) {
+        String clean = clean(text);
+        StringBuilder out = new StringBuilder(clean.length());
+        clean.codePoints().forEach(cp -> {
+            if (io.mcpfuzzer.report.text.TerminalText.isInvisibleControl(cp)) {
+                out.append(String.format(Locale.ROOT, "<U+%04X>", cp));
+            } else {
+                out.appendCodePoint(cp);
+            }
+        });
+        return out.toString();
+    }
+
     /** Cleaned and escaped for element content or a double- or single-quoted attribute. */
     public static String escape(String text) {
         String clean = clean(text);
