@@ -41,6 +41,7 @@ public final class ManagedProcess {
     private String stopReason;
     private boolean stopInProgress;
     private long exitNanos;
+    private ProcessResult settled;
 
     ManagedProcess(Process process, ProcessConfig config, ProcessIdentity identity, boolean ownGroup,
             String token, long startNanos) {
@@ -208,14 +209,14 @@ public final class ManagedProcess {
     }
 
     /**
-     * Completes the exit future once: decides the terminal state from how the process ended.
+     * Decides, once, the terminal state and result from how the process ended. Observers should hear
+     * of it before waiters do, so the future is completed separately by {@link #publish()}.
      *
-     * @return the result, or the earlier one when already finished
+     * @return the result, or the earlier one when already settled
      */
-    synchronized ProcessResult finish(long nowNanos, List<Long> escaped) {
-        ProcessResult done = exit.getNow(null);
-        if (done != null) {
-            return done;
+    synchronized ProcessResult settle(long nowNanos, List<Long> escaped) {
+        if (settled != null) {
+            return settled;
         }
         exitNanos = nowNanos;
         int code = process.exitValue();
@@ -233,8 +234,15 @@ public final class ManagedProcess {
         ProcessResult r = new ProcessResult(pid(), name(), end, code, false, signal, ours,
                 end == ProcessState.EXITED ? null : stopReason, stderrTail(), Duration.ofNanos(exitNanos - startNanos),
                 escaped);
-        exit.complete(r);
+        settled = r;
         return r;
+    }
+
+    /** Completes the exit future with the settled result (no-op before {@link #settle}). */
+    synchronized void publish() {
+        if (settled != null) {
+            exit.complete(settled);
+        }
     }
 
     /** A "still running" result for a wait that timed out. */

@@ -48,7 +48,8 @@ final class Stopper {
                     snapshot(mp);
                     ladder(mp, mode, policy);
                 }
-                List<Long> escaped = sweep(mp);
+                List<Long> swept = new ArrayList<>();
+                List<Long> escaped = sweep(mp, swept);
                 boolean leaderGone = awaitExit(mp, policy.killWait());
                 if (leaderGone) {
                     ProcessResult r = finish(mp, escaped);
@@ -56,8 +57,9 @@ final class Stopper {
                         boolean killedEvent = r.state() == ProcessState.KILLED || mode == Mode.HANG;
                         events.emit(killedEvent ? EventType.KILLED : EventType.STOPPED, mp.pid(), mp.name(),
                                 "reason", reason, "exit_code", r.exitCode(), "signal", r.signalName(),
-                                "state", r.state());
+                                "state", r.state(), "swept", swept.isEmpty() ? null : swept);
                     }
+                    mp.publish();
                 }
                 return leaderGone && escaped.isEmpty();
             } finally {
@@ -72,10 +74,13 @@ final class Stopper {
             if (mp.stopInProgress() || mp.exitInfo().isPresent()) {
                 return; // the stop in progress accounts for the exit
             }
-            List<Long> escaped = sweep(mp);
+            List<Long> swept = new ArrayList<>();
+            List<Long> escaped = sweep(mp, swept);
             ProcessResult r = finish(mp, escaped);
             events.emit(EventType.EXITED, mp.pid(), mp.name(), "exit_code", r.exitCode(),
-                    "signal", r.signalName(), "signal_sent_by_us", r.signalSentByUs(), "state", r.state());
+                    "signal", r.signalName(), "signal_sent_by_us", r.signalSentByUs(), "state", r.state(),
+                    "swept", swept.isEmpty() ? null : swept);
+            mp.publish();
         }
     }
 
@@ -161,8 +166,11 @@ final class Stopper {
         return same && signals.signalPid(s.pid(), sig);
     }
 
-    /** SIGKILLs every member still alive, in bounded rounds; returns the pids that survived. */
-    private List<Long> sweep(ManagedProcess mp) {
+    /**
+     * SIGKILLs every member still alive, in bounded rounds; adds the pids it killed to {@code swept}
+     * and returns the pids that survived.
+     */
+    private List<Long> sweep(ManagedProcess mp, List<Long> swept) {
         List<ProcStat> live = List.of();
         for (int round = 0; round < SWEEP_ROUNDS; round++) {
             live = ProcessTree.liveOthers(mp, ProcFs.scan());
@@ -172,7 +180,9 @@ final class Stopper {
             mp.recordSignal(Signal.SIGKILL);
             for (ProcStat s : live) {
                 mp.rememberDescendant(s.identity());
-                signalIfSame(s, Signal.SIGKILL);
+                if (signalIfSame(s, Signal.SIGKILL) && !swept.contains(s.pid()) && swept.size() < ProcessTree.MAX_MEMBERS) {
+                    swept.add(s.pid());
+                }
             }
             sleep(Duration.ofMillis(20L * (round + 1)));
         }
@@ -196,7 +206,7 @@ final class Stopper {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        return mp.finish(clock.nanoTime(), escaped);
+        return mp.settle(clock.nanoTime(), escaped);
     }
 
     private static boolean awaitExit(ManagedProcess mp, Duration d) {
