@@ -35,7 +35,7 @@ public final class ProcessManager implements AutoCloseable {
     private final StopPolicy policy;
     private final Signals signals;
     private final MonotonicClock clock;
-    private final Spawner spawner = Spawner.detect();
+    private final Spawner spawner;
     private final ProcessRegistry registry = new ProcessRegistry();
     private final EventBus events = new EventBus();
     private final Stopper stopper;
@@ -52,6 +52,7 @@ public final class ProcessManager implements AutoCloseable {
         this.policy = b.policy;
         this.signals = b.signals != null ? b.signals : Signals.detect();
         this.clock = b.clock;
+        this.spawner = b.spawner != null ? b.spawner : Spawner.detect();
         this.stopper = new Stopper(signals, events, clock);
         this.workers = Executors.newCachedThreadPool(r -> {
             Thread t = new Thread(r, "process-manager-worker");
@@ -100,6 +101,10 @@ public final class ProcessManager implements AutoCloseable {
             throw e;
         }
         registry.register(mp);
+        if (closed.get()) { // close() ran while we spawned and may have missed this one
+            stopper.stop(mp, Stopper.Mode.FORCE, "shutdown", policy);
+            throw new IllegalStateException("process manager closed during start of " + cfg.name());
+        }
         if (exitedWithin(mp, cfg.startupWindow())) {
             stopper.onLeaderExit(mp);
             ProcessResult r = mp.onExit().join(); // completed by the sweep above, or by a concurrent stop
@@ -351,8 +356,15 @@ public final class ProcessManager implements AutoCloseable {
         private boolean subreaper = true;
         private boolean shutdownHook = true;
         private boolean startWatchdog = true;
+        private Spawner spawner;
 
         private Builder() {
+        }
+
+        /** Tests: a spawner without setsid/prlimit exercises the fallback (tree walk, no group). */
+        Builder spawner(Spawner s) {
+            this.spawner = s;
+            return this;
         }
 
         public Builder watchdogConfig(WatchdogConfig c) {
