@@ -122,7 +122,11 @@ public final class ProcessManager implements AutoCloseable {
         return mp;
     }
 
-    /** Waits without deadline for {@code pid} to end. Use the timed form for servers that may not. */
+    /**
+     * Waits without deadline for {@code pid} to end. Use the timed form for servers that may not.
+     *
+     * @throws java.util.NoSuchElementException for a pid this manager does not know (or forgot)
+     */
     public ProcessResult waitFor(long pid) throws InterruptedException {
         try {
             return require(pid).onExit().get();
@@ -131,7 +135,11 @@ public final class ProcessManager implements AutoCloseable {
         }
     }
 
-    /** Waits up to {@code timeout}; a result with {@code timedOut() == true} when still running. */
+    /**
+     * Waits up to {@code timeout}; a result with {@code timedOut() == true} when still running.
+     *
+     * @throws java.util.NoSuchElementException for a pid this manager does not know (or forgot)
+     */
     public ProcessResult waitFor(long pid, Duration timeout) throws InterruptedException {
         ManagedProcess mp = require(pid);
         try {
@@ -314,7 +322,7 @@ public final class ProcessManager implements AutoCloseable {
         List<ProcStat> snapshot = ProcFs.scan();
         for (ManagedProcess mp : registry.live()) {
             stopper.snapshot(mp, snapshot);
-            stopper.reapAdopted(mp);
+            stopper.reapAdopted(mp, snapshot);
         }
     }
 

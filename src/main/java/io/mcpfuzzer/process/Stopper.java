@@ -98,14 +98,25 @@ final class Stopper {
         }
     }
 
-    /** Reaps zombies of this JVM among the known descendants of {@code mp}; never the leader. */
+    /**
+     * Reaps zombies of this JVM that belong to {@code mp}: known descendants and members of its
+     * group or session (a zombie keeps its pgid and sid). Never the leader, which the JDK reaps.
+     */
     void reapAdopted(ManagedProcess mp) {
+        reapAdopted(mp, ProcFs.scan());
+    }
+
+    /** Same, over a scan the caller already took. */
+    void reapAdopted(ManagedProcess mp, List<ProcStat> scan) {
         long self = ProcFs.selfPid();
+        for (ProcStat s : ProcessTree.members(mp, scan)) {
+            if (s.state() == 'Z' && s.ppid() == self && s.pid() != mp.pid()) {
+                signals.reap(s.pid());
+            }
+        }
         for (ProcessIdentity id : List.copyOf(mp.knownDescendants())) {
             ProcStat s = ProcFs.stat(id.pid()).orElse(null);
             if (s == null || s.startTicks() != id.startTicks()) {
-                mp.knownDescendants().remove(id);
-            } else if (s.state() == 'Z' && s.ppid() == self && id.pid() != mp.pid() && signals.reap(id.pid())) {
                 mp.knownDescendants().remove(id);
             }
         }

@@ -64,6 +64,10 @@ class ProcessStopTest {
         assertThat(p.isAlive()).isFalse();
         assertThat(recorder.types(p.pid())).contains(EventType.STARTED, EventType.STOPPING, EventType.SIGNAL,
                 EventType.KILLED);
+        if (manager.isSubreaper()) {
+            assertThat(ProcFs.scan()).as("no adopted zombie of the group left unreaped")
+                    .noneMatch(s -> s.state() == 'Z' && s.ppid() == ProcFs.selfPid() && s.pgrp() == p.pid());
+        }
         leaks.assertNoneAlive();
     }
 
