@@ -73,11 +73,16 @@ public final class RunEngine {
                             "no answer within " + timeout.toMillis() + " ms while a later ping was answered");
                 } else {
                     hung = true;
-                    crash = new CrashInfo(null, null, false, stderrOf(target));
+                    crash = new CrashInfo(null, null, false, stderrOf(target), null);
                 }
             } else if (reply.status() == Reply.Status.CLOSED) {
                 crash = target.crashInfo();
-                if (crash.sentByUs() && attempt == 0) {
+                if (crash.sentByUs() && isWatchdogKill(crash)) {
+                    reply = reply.withStatus(Reply.Status.TIMEOUT, "killed by the hang watchdog ("
+                            + crash.stopReason() + ") while this request was outstanding");
+                    crash = null;
+                    supervisor.retire(target);
+                } else if (crash.sentByUs() && attempt == 0) {
                     supervisor.retire(target);
                     continue;
                 }
@@ -177,6 +182,10 @@ public final class RunEngine {
             out.put(k, m);
         });
         return out;
+    }
+
+    private static boolean isWatchdogKill(CrashInfo crash) {
+        return "hang".equals(crash.stopReason()) || "max_hang_time".equals(crash.stopReason());
     }
 
     private static String stderrOf(Target target) {
