@@ -222,7 +222,12 @@ abstract class AbstractHttpTransport implements Transport {
 
     /** Bounded read that also has a total deadline ({@link HttpOptions#responseTimeout()}), against tricklers. */
     protected Bodies.Read readBounded(InputStream in, long cap) throws IOException {
-        ScheduledFuture<?> deadline = core.schedule(() -> HttpCore.closeQuietly(in), opts.responseTimeout());
+        ScheduledFuture<?> deadline;
+        try {
+            deadline = core.schedule(() -> HttpCore.closeQuietly(in), opts.responseTimeout());
+        } catch (RejectedExecutionException e) {
+            throw new IOException("transport closed");
+        }
         try {
             return Bodies.read(in, cap);
         } finally {
