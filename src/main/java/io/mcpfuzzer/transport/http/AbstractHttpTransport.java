@@ -193,6 +193,11 @@ abstract class AbstractHttpTransport implements Transport {
      * (it is a rejection, not a transport failure) and then replaces the {@code http_status} problem.
      */
     protected void handleErrorStatus(HttpResponse<InputStream> resp, boolean hadSession) {
+        handleErrorStatus(resp, hadSession, true);
+    }
+
+    /** As above; with {@code deliverRpcErrors} false (GET streams) a JSON-RPC error body is only an excerpt. */
+    protected void handleErrorStatus(HttpResponse<InputStream> resp, boolean hadSession, boolean deliverRpcErrors) {
         int sc = resp.statusCode();
         String text = "";
         try {
@@ -201,7 +206,7 @@ abstract class AbstractHttpTransport implements Transport {
         } catch (IOException e) {
             text = "<body unavailable>";
         }
-        boolean rpcError = Bodies.isJsonRpcError(text);
+        boolean rpcError = deliverRpcErrors && Bodies.isJsonRpcError(text);
         String detail = sc + (text.isBlank() ? "" : " " + Bodies.excerpt(text));
         if (sc == 401 || sc == 403) {
             String challenge = resp.headers().firstValue("www-authenticate").map(Bodies::excerpt).orElse(null);

@@ -36,7 +36,7 @@ final class ListenStream {
                 return;
             }
             if (sc < 200 || sc > 299) {
-                transport.handleErrorStatus(resp, transport.hasSession());
+                transport.handleErrorStatus(resp, transport.hasSession(), false);
                 HttpCore.closeQuietly(resp.body());
                 return;
             }
