@@ -36,8 +36,6 @@ import java.util.regex.Pattern;
  */
 public final class StreamableHttpTransport extends AbstractHttpTransport {
     private static final Pattern VISIBLE = Pattern.compile("[\\x21-\\x7e]{1,256}");
-    private static final long DEFAULT_RESUME_DELAY_MS = 500;
-    private static final long MAX_RESUME_DELAY_MS = 30_000;
 
     private final URI url;
     private final AtomicBoolean listenStarted = new AtomicBoolean();
@@ -181,7 +179,7 @@ public final class StreamableHttpTransport extends AbstractHttpTransport {
             handleErrorStatus(resp, ctx.hadSession);
             return;
         }
-        if (opts.listenStream() && ctx.isInitializedNotification()) {
+        if (opts.listenStream() && !listenStarted.get() && ctx.isInitializedNotification()) {
             openListenStream();
         }
         if (sc == 202 || sc == 204) {
@@ -244,7 +242,7 @@ public final class StreamableHttpTransport extends AbstractHttpTransport {
         String lastId = parser.lastEventId();
         if (ctx.requestId() != null && !ctx.answered() && lastId != null && !lastId.isEmpty()
                 && opts.maxResumeAttempts() > 0) {
-            resume(ctx, lastId, parser.retryMillis());
+            new StreamResumer(this, ctx).resume(lastId, parser.retryMillis());
         } else if (dropped != null) {
             streamFailed(dropped, "POST response stream");
         } else if (ctx.requestId() != null && !ctx.answered()) {
@@ -281,43 +279,6 @@ public final class StreamableHttpTransport extends AbstractHttpTransport {
                 oversized(bytesSeen);
             }
         };
-    }
-
-    private void resume(PostContext ctx, String lastId, long retryMillis) {
-        String id = lastId;
-        long retry = retryMillis;
-        for (int attempt = 1; attempt <= opts.maxResumeAttempts(); attempt++) {
-            if (!pause(retry >= 0 ? Math.min(retry, MAX_RESUME_DELAY_MS) : DEFAULT_RESUME_DELAY_MS)) {
-                return;
-            }
-            HttpResponse<InputStream> resp = getStream(id, "resume GET");
-            if (resp == null) {
-                return;
-            }
-            int sc = resp.statusCode();
-            if (sc < 200 || sc > 299 || !contentType(resp).startsWith("text/event-stream")) {
-                HttpCore.closeQuietly(resp.body());
-                problem("resume_failed", "GET with Last-Event-ID returned " + sc + " " + Bodies.excerpt(contentType(resp)));
-                return;
-            }
-            SseParser parser = new SseParser(opts.maxFrameBytes(), sink(ctx)).withLastEventId(id);
-            IOException dropped = readStream(resp.body(), parser);
-            if (ctx.answered() || closed.get()) {
-                return;
-            }
-            if (dropped != null && core.refusesConnections()) {
-                streamFailed(dropped, "resumed stream");
-                return;
-            }
-            if (parser.lastEventId() != null) {
-                id = parser.lastEventId();
-            }
-            if (parser.retryMillis() >= 0) {
-                retry = parser.retryMillis();
-            }
-        }
-        problem("stream_dropped", "no response to request " + ctx.requestId() + " after "
-                + opts.maxResumeAttempts() + " resumption attempts");
     }
 
     /**
