@@ -14,7 +14,7 @@ import tools.jackson.databind.node.ObjectNode;
  * A small, deliberately flawed MCP server over stdio, started by {@code mcp-fuzzer demo} so a
  * newcomer sees real findings. Never run it outside a fuzzing demo: it is vulnerable on purpose.
  *
- * <p>Planted flaws: {@code read_note} crashes the process on a path containing {@code ..};
+ * <p>Planted flaws: {@code read_note} crashes the process on a path with unexpected characters;
  * {@code lookup_user} leaks a stack trace and a SQL error for ids containing a quote;
  * {@code echo} reflects its input verbatim; {@code search} hangs for limits over 1000 or below 0.
  * {@code add} is a clean, strictly validating control tool.
@@ -72,9 +72,9 @@ public final class DemoServer {
                 return result(id, DemoCatalog.text("Echo: " + args.path("text").asString("")));
             case "read_note": {
                 String path = args.path("path").asString("");
-                if (path.contains("..")) {
-                    // Planted crash: an unchecked traversal reaches code that dies.
-                    new IllegalStateException("note path escaped the notes folder: " + path).printStackTrace();
+                if (!args.path("path").isString() || path.contains("..") || !path.matches("[\\w./-]{1,200}")) {
+                    // Planted crash: the path parser dies on characters it never expected.
+                    new IllegalStateException("cannot parse note path: " + path).printStackTrace();
                     System.exit(3);
                 }
                 return result(id, DemoCatalog.text("note " + path + " is empty"));

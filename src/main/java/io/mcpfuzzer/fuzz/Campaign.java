@@ -73,8 +73,9 @@ public final class Campaign {
                     reason = "interrupted by the user";
                 }
             } catch (Supervisor.BlockedException e) {
-                status = "blocked";
-                reason = e.getMessage();
+                boolean interrupted = Thread.currentThread().isInterrupted();
+                status = interrupted ? "interrupted" : "blocked";
+                reason = interrupted ? "interrupted by the user" : e.getMessage();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 status = "interrupted";

@@ -43,6 +43,8 @@ public final class RunEngine {
     private final LatencyOutliers latency = new LatencyOutliers();
     private final MemoryTrend memory = new MemoryTrend();
     private final AtomicLong runs = new AtomicLong();
+    private final AtomicLong authRefusals = new AtomicLong();
+    private static final int AUTH_WALL = 5;
     private final Map<String, Map<String, AtomicLong>> buckets = new ConcurrentHashMap<>();
 
     /** One request: what to send on a session and how to describe it. */
@@ -86,6 +88,18 @@ public final class RunEngine {
                     supervisor.retire(target);
                     continue;
                 }
+            }
+            if (reply.status() == Reply.Status.SEND_FAILED && reply.detail() != null && reply.detail().startsWith("auth")) {
+                if (authRefusals.incrementAndGet() >= AUTH_WALL) {
+                    throw new Supervisor.BlockedException("the server refused " + AUTH_WALL
+                            + " requests in a row as unauthorized (" + reply.detail()
+                            + "); give credentials with --header, --auth-config or --auth-env");
+                }
+            } else {
+                authRefusals.set(0);
+            }
+            if (Thread.currentThread().isInterrupted()) {
+                return new Verdict("interrupted", List.of());
             }
             Verdict verdict = classifier.judge(new Observation(call.kind(), call.target(), call.run(), call.phase(),
                     call.input(), call.rawInput(), call.valid(), call.strategy(), reply, crash));

@@ -41,6 +41,9 @@ public final class Supervisor implements AutoCloseable {
     /** The live target, starting one if needed (with backoff after failures). */
     public synchronized Target current() throws BlockedException {
         while (current == null) {
+            if (Thread.currentThread().isInterrupted()) {
+                throw new BlockedException("interrupted");
+            }
             if (closed) {
                 throw new BlockedException("campaign stopped");
             }

@@ -316,14 +316,16 @@ public final class RpcConnection implements AutoCloseable {
         public void onOversized(long bytesSeen) {
             activityListener.run();
             log.record("oversized", null, bytesSeen + " bytes");
+            failOldest(Reply.Status.OVERSIZED, "answer exceeded the frame cap (" + bytesSeen + " bytes read)");
+        }
+
+        private void failOldest(Reply.Status status, String detail) {
             pending.entrySet().stream()
                     .min(Comparator.comparingLong(e -> e.getValue().startNanos()))
                     .ifPresent(oldest -> {
                         Pending p = pending.remove(oldest.getKey());
                         if (p != null) {
-                            p.future().complete(new Reply(Reply.Status.OVERSIZED, null, null,
-                                    System.nanoTime() - p.startNanos(),
-                                    "answer exceeded the frame cap (" + bytesSeen + " bytes read)"));
+                            p.future().complete(new Reply(status, null, null, System.nanoTime() - p.startNanos(), detail));
                         }
                     });
         }
@@ -331,6 +333,9 @@ public final class RpcConnection implements AutoCloseable {
         @Override
         public void onProblem(String kind, String detail) {
             log.record("invalid", detail, "transport problem: " + kind);
+            if ("auth".equals(kind) || "http_status".equals(kind) || "session_expired".equals(kind)) {
+                failOldest(Reply.Status.SEND_FAILED, kind + ": " + detail);
+            }
         }
 
         @Override
