@@ -4,7 +4,11 @@ import io.mcpfuzzer.fuzz.target.Target;
 import io.mcpfuzzer.fuzz.target.TargetFactory;
 import io.mcpfuzzer.mcp.InitializeResult;
 import io.mcpfuzzer.mcp.Listing;
+import io.mcpfuzzer.generate.protocol.ModelHints;
 import io.mcpfuzzer.oracle.Finding;
+import io.mcpfuzzer.oracle.spec.CheckResult;
+import io.mcpfuzzer.oracle.spec.SpecFindings;
+import io.mcpfuzzer.oracle.spec.SpecGuard;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -67,6 +71,9 @@ public final class Campaign {
                 }
                 if (config.includes("prompts") && init.hasCapability("prompts")) {
                     fuzzPrompts(supervisor.current(), engine, warnings, extra);
+                }
+                if (config.includes("protocol")) {
+                    fuzzProtocol(supervisor.current(), engine, tools, extra);
                 }
                 if (Thread.currentThread().isInterrupted()) {
                     status = "interrupted";
@@ -131,6 +138,19 @@ public final class Campaign {
             }
             fuzzer.fuzz(prompt);
         }
+    }
+
+    private void fuzzProtocol(Target target, RunEngine engine, List<JsonNode> tools, Map<String, Object> extra)
+            throws Supervisor.BlockedException {
+        ProtocolFuzzer fuzzer = new ProtocolFuzzer(config, engine);
+        String version = target.session().initialized().protocolVersion();
+        if (config.specGuard()) {
+            List<CheckResult> checks = SpecGuard.run(fuzzer.exchange(target.session()), version);
+            extra.put("spec_guard", SpecReport.toMaps(checks));
+            SpecFindings.toFindings(checks, "server").forEach(engine::addFinding);
+        }
+        String tool = tools.isEmpty() ? null : tools.get(0).path("name").asString(null);
+        fuzzer.fuzz(version, new ModelHints(tool, null, null, null, null), config.protocolTypes());
     }
 
     private List<JsonNode> filter(List<JsonNode> listed) {

@@ -17,12 +17,25 @@ import java.util.Set;
  * @param tools           tool names to fuzz; empty means all
  * @param maxStartFailures consecutive start failures before the run is blocked
  * @param nonDeterminismSamples identical re-sends per tool to compare answers (0 disables)
+ * @param protocolPhase   phase for protocol messages: {@code realistic}, {@code aggressive} or {@code both}
+ * @param protocolTypes   message types (methods) to fuzz; empty means all
+ * @param specGuard       run the spec guard before protocol fuzzing
  */
 public record CampaignConfig(String mode, String phase, int runs, int runsPerType, long seed, Duration callTimeout,
-        int maxConcurrency, Set<String> tools, int maxStartFailures, int nonDeterminismSamples) {
+        int maxConcurrency, Set<String> tools, int maxStartFailures, int nonDeterminismSamples, String protocolPhase,
+        Set<String> protocolTypes, boolean specGuard) {
+
+    /** Tools-centred configuration: protocol phase follows {@code phase}, all types, spec guard on. */
+    public CampaignConfig(String mode, String phase, int runs, int runsPerType, long seed, Duration callTimeout,
+            int maxConcurrency, Set<String> tools, int maxStartFailures, int nonDeterminismSamples) {
+        this(mode, phase, runs, runsPerType, seed, callTimeout, maxConcurrency, tools, maxStartFailures,
+                nonDeterminismSamples, phase, Set.of(), true);
+    }
 
     public CampaignConfig {
         tools = tools == null ? Set.of() : Set.copyOf(tools);
+        protocolTypes = protocolTypes == null ? Set.of() : Set.copyOf(protocolTypes);
+        protocolPhase = protocolPhase == null ? phase : protocolPhase;
         maxConcurrency = Math.max(1, maxConcurrency);
         if (runs < 0 || runsPerType < 0) {
             throw new IllegalArgumentException("runs must not be negative");
@@ -32,6 +45,15 @@ public record CampaignConfig(String mode, String phase, int runs, int runsPerTyp
     /** Phases to run, in order. */
     public List<String> phases() {
         return switch (phase) {
+            case "realistic" -> List.of("realistic");
+            case "aggressive" -> List.of("aggressive");
+            default -> List.of("realistic", "aggressive");
+        };
+    }
+
+    /** Protocol phases to run, in order. */
+    public List<String> protocolPhases() {
+        return switch (protocolPhase) {
             case "realistic" -> List.of("realistic");
             case "aggressive" -> List.of("aggressive");
             default -> List.of("realistic", "aggressive");

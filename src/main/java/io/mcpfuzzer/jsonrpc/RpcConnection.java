@@ -59,6 +59,7 @@ public final class RpcConnection implements AutoCloseable {
     });
     private final CompletableFuture<String> closed = new CompletableFuture<>();
     private volatile Consumer<InboundMessage> notificationListener = m -> {};
+    private volatile Consumer<InboundMessage> unroutedTap = m -> {};
     private volatile Runnable activityListener = () -> {};
     private volatile java.util.function.Supplier<AutoCloseable> requestTracker = () -> () -> {};
 
@@ -76,6 +77,15 @@ public final class RpcConnection implements AutoCloseable {
 
     public void onNotification(Consumer<InboundMessage> listener) {
         this.notificationListener = listener == null ? m -> {} : listener;
+    }
+
+    /**
+     * Receives every inbound frame that did not answer one of our pending requests: orphan
+     * responses (including answers to frames sent with {@link #sendFrame}), server requests,
+     * notifications, whole batches, invalid and non-JSON frames. For raw protocol exchanges.
+     */
+    public void onUnrouted(Consumer<InboundMessage> tap) {
+        this.unroutedTap = tap == null ? m -> {} : tap;
     }
 
     /** Called on every inbound frame (for the hang watchdog's activity clock). */
@@ -258,37 +268,54 @@ public final class RpcConnection implements AutoCloseable {
         }
     }
 
-    private void route(InboundMessage message) {
+    private void route(InboundMessage message, boolean tap) {
         switch (message.kind()) {
-            case RESPONSE -> routeResponse(message);
-            case REQUEST -> answerServerRequest(message);
+            case RESPONSE -> routeResponse(message, tap);
+            case REQUEST -> {
+                answerServerRequest(message);
+                tap(message, tap);
+            }
             case NOTIFICATION -> {
                 log.record("notification", message.raw(), message.method());
                 notificationListener.accept(message);
+                tap(message, tap);
             }
             case BATCH -> {
+                tap(message, tap);
                 for (JsonNode element : message.node()) {
-                    route(InboundMessage.classify(Json.write(element)));
+                    route(InboundMessage.classify(Json.write(element)), false);
                 }
             }
             case INVALID -> {
                 log.record("invalid", message.raw(), message.problem());
                 JsonNode id = message.id();
                 if (message.node() != null && id != null && (message.node().has("result") || message.node().has("error"))) {
-                    routeResponse(message);
+                    routeResponse(message, tap);
+                } else {
+                    tap(message, tap);
                 }
             }
-            case NOT_JSON -> log.record("not_json", message.raw(), message.problem());
+            case NOT_JSON -> {
+                log.record("not_json", message.raw(), message.problem());
+                tap(message, tap);
+            }
         }
     }
 
-    private void routeResponse(InboundMessage message) {
+    private void tap(InboundMessage message, boolean tap) {
+        if (tap) {
+            unroutedTap.accept(message);
+        }
+    }
+
+    private void routeResponse(InboundMessage message, boolean tap) {
         String key = keyOf(message.id());
         Pending p = pending.remove(key);
         if (p == null) {
             String note = expired.containsKey(key) ? "late answer to a timed-out request " + key
                     : "answer to unknown or already answered id " + key;
             log.record("orphan", message.raw(), note);
+            tap(message, tap);
             return;
         }
         boolean isError = message.node().has("error");
@@ -309,7 +336,7 @@ public final class RpcConnection implements AutoCloseable {
         @Override
         public void onFrame(String text) {
             activityListener.run();
-            route(InboundMessage.classify(text));
+            route(InboundMessage.classify(text), true);
         }
 
         @Override

@@ -1,0 +1,151 @@
+package io.mcpfuzzer.fuzz;
+
+import io.mcpfuzzer.common.Json;
+import io.mcpfuzzer.generate.protocol.MalformedFrame;
+import io.mcpfuzzer.generate.protocol.MalformedFrames;
+import io.mcpfuzzer.generate.protocol.McpModel;
+import io.mcpfuzzer.generate.protocol.McpVersion;
+import io.mcpfuzzer.generate.protocol.MessageType;
+import io.mcpfuzzer.generate.protocol.ModelHints;
+import io.mcpfuzzer.generate.protocol.MutatorOptions;
+import io.mcpfuzzer.generate.protocol.ProtocolCase;
+import io.mcpfuzzer.generate.protocol.ProtocolMutator;
+import io.mcpfuzzer.generate.protocol.ProtocolPhase;
+import io.mcpfuzzer.jsonrpc.Reply;
+import io.mcpfuzzer.mcp.McpSession;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentHashMap;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Protocol fuzzing (what is generated is what is sent): every client message type of the
+ * negotiated version, realistic and aggressive envelopes, then every malformed raw frame followed
+ * by a {@code ping} so a server that dies or goes deaf is attributed to the frame that did it.
+ * Sequential: one case in flight, so each outcome belongs to one case.
+ */
+public final class ProtocolFuzzer {
+    /** Deadline for a protocol case's own answer; a silent server is then probed with a ping. */
+    private static final Duration CASE_DEADLINE = Duration.ofSeconds(3);
+    private static final Duration PING_DEADLINE = Duration.ofSeconds(3);
+
+    private final CampaignConfig config;
+    private final RunEngine engine;
+    private final Map<McpSession, SessionExchange> exchanges = new ConcurrentHashMap<>();
+
+    public ProtocolFuzzer(CampaignConfig config, RunEngine engine) {
+        this.config = config;
+        this.engine = engine;
+    }
+
+    /** Exchange bound to a session (one per incarnation). */
+    public SessionExchange exchange(McpSession session) {
+        return exchanges.computeIfAbsent(session, SessionExchange::new);
+    }
+
+    /** Fuzzes every selected message type, then the malformed frames; returns the number of targets. */
+    public int fuzz(String negotiatedVersion, ModelHints hints, Set<String> onlyTypes) throws Supervisor.BlockedException {
+        McpVersion version = McpVersion.parse(negotiatedVersion).orElse(McpVersion.latest());
+        ProtocolMutator mutator = new ProtocolMutator(version, hints, MutatorOptions.defaults());
+        Duration deadline = min(engine.timeout(), CASE_DEADLINE);
+        int targets = 0;
+        for (MessageType type : McpModel.clientMessages(version)) {
+            if (!onlyTypes.isEmpty() && !onlyTypes.contains(type.method()) && !onlyTypes.contains(type.name())
+                    && !onlyTypes.contains(type.schemaName())) {
+                continue;
+            }
+            int run = 0;
+            for (ProtocolPhase phase : phases()) {
+                for (int i = 0; i < config.runsPerType(); i++, run++) {
+                    SplittableRandom rnd = SurfaceSeeds.random(config.seed(), "protocol", type.method(), run);
+                    ProtocolCase c = mutator.next(type, phase, rnd);
+                    engine.execute(new RunEngine.Call("protocol", type.method(), run, phase.name().toLowerCase(),
+                            parse(c.frame()), c.frame().length() > 4096 ? null : c.frame(),
+                            phase == ProtocolPhase.REALISTIC, c.label(), s -> send(s, c, deadline)));
+                    if (Thread.currentThread().isInterrupted()) {
+                        return targets;
+                    }
+                }
+            }
+            targets++;
+        }
+        if (phases().contains(ProtocolPhase.AGGRESSIVE)) {
+            int run = 0;
+            for (MalformedFrame frame : MalformedFrames.catalogue()) {
+                String shown = frame.length() > 4096 ? frame.description() : new String(frame.bytes(),
+                        java.nio.charset.StandardCharsets.UTF_8);
+                engine.execute(new RunEngine.Call("frame", frame.label(), run++, "aggressive", null, shown, false,
+                        frame.description(), s -> sendMalformed(s, frame)));
+                if (Thread.currentThread().isInterrupted()) {
+                    break;
+                }
+            }
+            targets++;
+        }
+        return targets;
+    }
+
+    private List<ProtocolPhase> phases() {
+        return config.protocolPhases().stream()
+                .map(p -> p.equals("realistic") ? ProtocolPhase.REALISTIC : ProtocolPhase.AGGRESSIVE).toList();
+    }
+
+    private Reply send(McpSession session, ProtocolCase c, Duration deadline) {
+        SessionExchange ex = exchange(session);
+        ex.drainUnsolicited();
+        long start = System.nanoTime();
+        if (c.expectsResponse()) {
+            JsonNode id = c.id() == null || c.id().isNull() ? null : c.id();
+            if (c.isBatch()) {
+                id = null;
+            }
+            return convert(ex.request(c.frame(), id, deadline), start);
+        }
+        ex.notify(c.frame());
+        return convert(ex.ping(PING_DEADLINE), start);
+    }
+
+    private Reply sendMalformed(McpSession session, MalformedFrame frame) {
+        SessionExchange ex = exchange(session);
+        ex.drainUnsolicited();
+        long start = System.nanoTime();
+        if (!ex.sendRaw(frame.lineBytes())) {
+            return new Reply(Reply.Status.CLOSED, null, null, System.nanoTime() - start,
+                    session.rpc().closedReason());
+        }
+        return convert(ex.ping(PING_DEADLINE), start);
+    }
+
+    private static Reply convert(io.mcpfuzzer.oracle.spec.Reply r, long start) {
+        long elapsed = System.nanoTime() - start;
+        return switch (r.outcome()) {
+            case ANSWERED -> {
+                JsonNode node = r.json();
+                boolean error = node != null && node.isObject() && node.has("error");
+                yield new Reply(error ? Reply.Status.ERROR : Reply.Status.RESULT, node != null && node.isObject() ? node
+                        : null, r.text(), elapsed, null);
+            }
+            case TIMEOUT -> new Reply(Reply.Status.TIMEOUT, null, null, elapsed, "no answer to the protocol case");
+            case CLOSED -> new Reply(Reply.Status.CLOSED, null, null, elapsed, r.text());
+        };
+    }
+
+    private static JsonNode parse(String frame) {
+        if (frame.length() > 65_536) {
+            return null;
+        }
+        try {
+            return Json.parse(frame);
+        } catch (JacksonException e) {
+            return null;
+        }
+    }
+
+    private static Duration min(Duration a, Duration b) {
+        return a.compareTo(b) < 0 ? a : b;
+    }
+}

@@ -1,0 +1,141 @@
+package io.mcpfuzzer.fuzz;
+
+import io.mcpfuzzer.jsonrpc.InboundMessage;
+import io.mcpfuzzer.jsonrpc.RpcConnection;
+import io.mcpfuzzer.mcp.McpSession;
+import io.mcpfuzzer.oracle.spec.Reply;
+import io.mcpfuzzer.oracle.spec.SpecExchange;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.LinkedBlockingDeque;
+import java.util.concurrent.TimeUnit;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Raw frame exchange over a live session: frames are sent exactly as given and answers are
+ * matched by id text from the connection's unrouted frames (see {@link RpcConnection#onUnrouted}).
+ * Pings go through the normal pending table, so they match strictly. One caller at a time.
+ */
+public final class SessionExchange implements SpecExchange {
+    private static final int QUEUE_CAP = 10_000;
+    private static final int UNSOLICITED_CAP = 1_000;
+
+    private final McpSession session;
+    private final LinkedBlockingDeque<InboundMessage> inbound = new LinkedBlockingDeque<>(QUEUE_CAP);
+    private final List<String> unsolicited = new ArrayList<>();
+
+    public SessionExchange(McpSession session) {
+        this.session = session;
+        session.rpc().onUnrouted(m -> {
+            while (!inbound.offerLast(m)) {
+                inbound.pollFirst();
+            }
+        });
+    }
+
+    public McpSession session() {
+        return session;
+    }
+
+    @Override
+    public Reply request(String frameText, JsonNode id, Duration timeout) {
+        if (!session.rpc().sendFrame(frameText)) {
+            return Reply.closed(closedReason());
+        }
+        return awaitAnswer(id, timeout);
+    }
+
+    /** Sends raw bytes (a malformed frame). Returns false when the peer is gone. */
+    public boolean sendRaw(byte[] bytes) {
+        return session.rpc().sendRaw(bytes);
+    }
+
+    /** Waits for a response to {@code id} (or a null-id response / array when {@code id} is null). */
+    public Reply awaitAnswer(JsonNode id, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                return session.rpc().isClosed() ? Reply.closed(closedReason()) : Reply.timeout();
+            }
+            InboundMessage m;
+            try {
+                m = inbound.pollFirst(Math.min(left, 50_000_000L), TimeUnit.NANOSECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return Reply.closed("interrupted");
+            }
+            if (m == null) {
+                if (session.rpc().isClosed() && inbound.isEmpty()) {
+                    return Reply.closed(closedReason());
+                }
+                continue;
+            }
+            if (matches(m, id)) {
+                return Reply.answered(m.raw());
+            }
+            keep(m.raw());
+        }
+    }
+
+    @Override
+    public void notify(String frameText) {
+        session.rpc().sendFrame(frameText);
+    }
+
+    @Override
+    public Reply ping(Duration timeout) {
+        io.mcpfuzzer.jsonrpc.Reply r = session.rpc().request("ping", null, timeout);
+        return switch (r.status()) {
+            case RESULT, ERROR -> Reply.answered(r.raw());
+            case CLOSED, SEND_FAILED -> Reply.closed(r.detail() == null ? "closed" : r.detail());
+            default -> Reply.timeout();
+        };
+    }
+
+    @Override
+    public List<String> drainUnsolicited() {
+        InboundMessage m;
+        while ((m = inbound.pollFirst()) != null) {
+            keep(m.raw());
+        }
+        List<String> out = new ArrayList<>(unsolicited);
+        unsolicited.clear();
+        return out;
+    }
+
+    @Override
+    public JsonNode initializeResult() {
+        return session.initialized() == null ? null : session.initialized().raw();
+    }
+
+    private void keep(String raw) {
+        if (unsolicited.size() < UNSOLICITED_CAP) {
+            unsolicited.add(raw);
+        }
+    }
+
+    private String closedReason() {
+        String r = session.rpc().closedReason();
+        return r == null ? "send failed" : r;
+    }
+
+    static boolean matches(InboundMessage m, JsonNode id) {
+        if (m.kind() == InboundMessage.Kind.BATCH) {
+            return id == null;
+        }
+        if (m.node() == null || !m.node().isObject() || !(m.node().has("result") || m.node().has("error"))) {
+            return false;
+        }
+        JsonNode got = m.node().get("id");
+        if (got == null || got.isNull()) {
+            return true;
+        }
+        return id != null && !id.isNull() && text(got).equals(text(id));
+    }
+
+    private static String text(JsonNode node) {
+        return node.isValueNode() ? node.asString() : node.toString();
+    }
+}

@@ -1,0 +1,113 @@
+package io.mcpfuzzer.fuzz.target;
+
+import io.mcpfuzzer.jsonrpc.RpcConnection;
+import io.mcpfuzzer.jsonrpc.ServerRequestHandler;
+import io.mcpfuzzer.mcp.ClientOptions;
+import io.mcpfuzzer.mcp.McpException;
+import io.mcpfuzzer.mcp.McpSession;
+import io.mcpfuzzer.oracle.CrashInfo;
+import io.mcpfuzzer.transport.Transport;
+import io.mcpfuzzer.transport.TransportException;
+import io.mcpfuzzer.transport.http.AutoHttpTransport;
+import io.mcpfuzzer.transport.http.HttpOptions;
+import io.mcpfuzzer.transport.http.HttpTransports;
+import io.mcpfuzzer.transport.http.StreamableHttpTransport;
+
+/**
+ * Connects to a remote MCP server over Streamable HTTP, legacy HTTP+SSE, or whichever it speaks
+ * ({@code http}). A server that stops accepting connections after having answered ends the
+ * session, which the campaign judges like a crash of a local process.
+ */
+public final class HttpTargetFactory implements TargetFactory {
+    private final String url;
+    private final String mode;
+    private final HttpOptions options;
+    private final ClientOptions client;
+
+    public HttpTargetFactory(String url, String mode, HttpOptions options, ClientOptions client) {
+        this.url = url;
+        this.mode = mode;
+        this.options = options;
+        this.client = client;
+    }
+
+    @Override
+    public Target start() throws TargetStartException {
+        Transport transport;
+        try {
+            transport = HttpTransports.open(url, mode, options);
+        } catch (IllegalArgumentException e) {
+            throw new TargetStartException(e.getMessage(), e);
+        }
+        RpcConnection rpc = new RpcConnection(transport, new ServerRequestHandler(client.answers()));
+        McpSession session = new McpSession(rpc, client);
+        try {
+            rpc.start();
+            String version = session.initialize().protocolVersion();
+            if (transport instanceof StreamableHttpTransport streamable) {
+                streamable.setProtocolVersion(version);
+            } else if (transport instanceof AutoHttpTransport auto) {
+                auto.setProtocolVersion(version);
+            }
+        } catch (TransportException | McpException e) {
+            rpc.close();
+            throw new TargetStartException("cannot initialize a session with " + transport.describe() + ": "
+                    + e.getMessage());
+        }
+        return new HttpTarget(session);
+    }
+
+    @Override
+    public String transport() {
+        return mode;
+    }
+
+    @Override
+    public String describe() {
+        try {
+            return HttpTransports.open(url, mode, options).describe();
+        } catch (IllegalArgumentException e) {
+            return "(invalid URL)";
+        }
+    }
+
+    /** One HTTP session. */
+    private static final class HttpTarget implements Target {
+        private final McpSession session;
+
+        HttpTarget(McpSession session) {
+            this.session = session;
+        }
+
+        @Override
+        public McpSession session() {
+            return session;
+        }
+
+        @Override
+        public CrashInfo crashInfo() {
+            String reason = session.rpc().closedReason();
+            return new CrashInfo(null, null, false, reason == null ? "" : "connection: " + reason, null);
+        }
+
+        @Override
+        public String stderrTail() {
+            return "";
+        }
+
+        @Override
+        public void kill(String reason) {
+            session.rpc().close();
+        }
+
+        @Override
+        public long rssKb() {
+            return -1;
+        }
+
+        @Override
+        public void close() {
+            session.rpc().close();
+        }
+    }
+}

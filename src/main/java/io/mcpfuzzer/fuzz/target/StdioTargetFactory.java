@@ -1,0 +1,108 @@
+package io.mcpfuzzer.fuzz.target;
+
+import io.mcpfuzzer.jsonrpc.RpcConnection;
+import io.mcpfuzzer.jsonrpc.ServerRequestHandler;
+import io.mcpfuzzer.mcp.ClientOptions;
+import io.mcpfuzzer.mcp.McpException;
+import io.mcpfuzzer.mcp.McpSession;
+import io.mcpfuzzer.process.ManagedProcess;
+import io.mcpfuzzer.process.ProcessConfig;
+import io.mcpfuzzer.process.ProcessManager;
+import io.mcpfuzzer.process.ProcessStartException;
+import io.mcpfuzzer.process.ResourceLimits;
+import io.mcpfuzzer.process.WatchdogConfig;
+import io.mcpfuzzer.transport.TransportException;
+import io.mcpfuzzer.transport.stdio.StdioTransport;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Starts a local MCP server as a supervised child process (own session and process group, stderr
+ * drained, hang watchdog) and speaks stdio to it. Owns one {@link ProcessManager}; closing the
+ * factory stops every process it started.
+ */
+public final class StdioTargetFactory implements TargetFactory {
+    private final List<String> command;
+    private final Path cwd;
+    private final Map<String, String> env;
+    private final boolean inheritEnv;
+    private final ClientOptions client;
+    private final int maxLineBytes;
+    private final ResourceLimits limits;
+    private final ProcessManager manager;
+
+    public StdioTargetFactory(List<String> command, Path cwd, Map<String, String> env, boolean inheritEnv,
+            ClientOptions client, int maxLineBytes) {
+        this(command, cwd, env, inheritEnv, client, maxLineBytes, null, WatchdogConfig.defaults());
+    }
+
+    public StdioTargetFactory(List<String> command, Path cwd, Map<String, String> env, boolean inheritEnv,
+            ClientOptions client, int maxLineBytes, ResourceLimits limits, WatchdogConfig watchdog) {
+        if (command.isEmpty()) {
+            throw new IllegalArgumentException("empty command");
+        }
+        this.command = List.copyOf(command);
+        this.cwd = cwd;
+        this.env = Map.copyOf(env);
+        this.inheritEnv = inheritEnv;
+        this.client = client;
+        this.maxLineBytes = maxLineBytes;
+        this.limits = limits;
+        this.manager = ProcessManager.fromConfig(watchdog);
+    }
+
+    @Override
+    public Target start() throws TargetStartException {
+        ProcessConfig.Builder config = ProcessConfig.builder(command).env(env).inheritEnvironment(inheritEnv)
+                .name("mcp-target");
+        if (cwd != null) {
+            config.cwd(cwd);
+        }
+        if (limits != null) {
+            config.resourceLimits(limits);
+        }
+        ManagedProcess process;
+        try {
+            process = manager.startProcess(config.build());
+        } catch (ProcessStartException e) {
+            throw new TargetStartException(e.getMessage()
+                    + (e.hint() == null ? "" : "\nhint: " + e.hint())
+                    + (e.evidence() == null || e.evidence().isBlank() ? "" : "\n--- evidence ---\n" + e.evidence()), e);
+        } catch (IllegalArgumentException e) {
+            throw new TargetStartException(e.getMessage(), e);
+        }
+        StdioTransport transport = new StdioTransport(process.stdout(), process.stdin(), describe(), maxLineBytes);
+        RpcConnection rpc = new RpcConnection(transport, new ServerRequestHandler(client.answers()));
+        long pid = process.pid();
+        rpc.onActivity(() -> manager.recordActivity(pid));
+        rpc.onRequest(() -> manager.requestStarted(pid));
+        McpSession session = new McpSession(rpc, client);
+        try {
+            rpc.start();
+            session.initialize();
+        } catch (TransportException | McpException e) {
+            String tail = process.stderrTail();
+            manager.stopProcess(pid, true);
+            String exit = process.exitInfo().map(r -> " (server exit code " + r.exitCode() + ")").orElse("");
+            throw new TargetStartException("the server did not complete initialize: " + e.getMessage() + exit
+                    + (tail.isBlank() ? "" : "\n--- stderr tail ---\n" + tail));
+        }
+        return new StdioTarget(manager, process, session);
+    }
+
+    @Override
+    public String transport() {
+        return "stdio";
+    }
+
+    @Override
+    public String describe() {
+        return String.join(" ", command);
+    }
+
+    @Override
+    public void close() {
+        manager.close();
+    }
+}

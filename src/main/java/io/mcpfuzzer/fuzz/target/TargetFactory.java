@@ -1,0 +1,21 @@
+package io.mcpfuzzer.fuzz.target;
+
+/** Starts (or connects to) fresh incarnations of the server under test. Thread-safe. */
+public interface TargetFactory extends AutoCloseable {
+    /**
+     * Starts a target and initializes its MCP session.
+     *
+     * @throws TargetStartException with evidence when it cannot start or initialize
+     */
+    Target start() throws TargetStartException;
+
+    /** Transport name for reports: {@code stdio}, {@code streamablehttp}, {@code sse}. */
+    String transport();
+
+    /** Endpoint for reports, with credentials removed. */
+    String describe();
+
+    /** Releases shared resources (process manager, HTTP client). Idempotent. */
+    @Override
+    default void close() {}
+}

@@ -1,0 +1,12 @@
+package io.mcpfuzzer.fuzz.target;
+
+/** A target could not be started or initialized; the message carries the evidence and a hint. */
+public class TargetStartException extends Exception {
+    public TargetStartException(String message) {
+        super(message);
+    }
+
+    public TargetStartException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}
