@@ -22,12 +22,6 @@ record Measurement(String mode, long calls, long wallNanos, long cpuNanos) {
         return calls == 0 ? Double.NaN : cpuNanos / 1e6 / calls;
     }
 
-    /** This stretch minus a fixed overhead (for example target start-up), never below zero. */
-    Measurement minus(Measurement overhead, String newMode) {
-        return new Measurement(newMode, calls, Math.max(1, wallNanos - overhead.wallNanos),
-                Math.max(0, cpuNanos - overhead.cpuNanos));
-    }
-
     /** CPU nanoseconds used so far by this JVM, or -1 when the platform cannot tell. */
     static long processCpuNanos() {
         if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
