@@ -1,7 +1,148 @@
 package io.mcpfuzzer.cli;
 
+import io.mcpfuzzer.config.ConfigException;
+import io.mcpfuzzer.config.ConfigProblem;
+import io.mcpfuzzer.config.EnvCheck;
+import io.mcpfuzzer.config.Settings;
+import io.mcpfuzzer.config.SettingsResolver;
+import java.io.OutputStreamWriter;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.ServiceLoader;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+
+/**
+ * Entry point of {@code mcp-fuzzer}. {@link #main} is the only place in the program that calls
+ * {@code System.exit}; everything else returns an exit code from {@link ExitCodes}.
+ *
+ * <p>The campaign and the demo are plugged in through {@link CampaignRunner} and
+ * {@link DemoRunner}: either by the constructor, or (for {@link #main} and {@link #execute}) as
+ * the first implementation registered with {@link ServiceLoader}
+ * ({@code META-INF/services/io.mcpfuzzer.cli.CampaignRunner}); without one, a placeholder
+ * reports "not wired" and returns 1.
+ */
 public final class Main {
+    private static final Logger LOG = LoggerFactory.getLogger(Main.class);
+
+    private final CampaignRunner campaign;
+    private final DemoRunner demo;
+    private final boolean terminal;
+
+    /**
+     * @param terminal true when stdin/stdout are an interactive terminal (enables the progress
+     *                 line and colours)
+     */
+    public Main(CampaignRunner campaign, DemoRunner demo, boolean terminal) {
+        this.campaign = Objects.requireNonNull(campaign);
+        this.demo = Objects.requireNonNull(demo);
+        this.terminal = terminal;
+    }
+
     public static void main(String[] args) {
-        System.out.println("hello");
+        Main main = new Main(loadCampaign(), loadDemo(), System.console() != null);
+        System.exit(main.run(args, System.out, System.err, System.getenv()));
+    }
+
+    /**
+     * Runs the command in-process with the registered runners and no terminal, for tests and
+     * embedding. Never calls {@code System.exit}.
+     *
+     * @return the exit code ({@link ExitCodes})
+     */
+    public static int execute(String[] args, PrintStream out, PrintStream err, Map<String, String> env) {
+        return new Main(loadCampaign(), loadDemo(), false).run(args, out, err, env);
+    }
+
+    /** Parses {@code args}, resolves settings and runs the requested action; returns the exit code. */
+    public int run(String[] args, PrintStream out, PrintStream err, Map<String, String> env) {
+        CommandLine cl = CommandBuilder.build(VersionInfo.version());
+        cl.setExpandAtFiles(false); // an argument starting with '@' is a value, as in the Python tool
+        cl.setOut(new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), true));
+        cl.setErr(new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true));
+        cl.setColorScheme(CommandLine.Help.defaultColorScheme(ConsoleIO.noColorEnv(env) || !terminal
+                ? CommandLine.Help.Ansi.OFF : CommandLine.Help.Ansi.AUTO));
+        ParseResult parsed;
+        try {
+            parsed = cl.parseArgs(args);
+        } catch (ParameterException e) {
+            err.println(CommandBuilder.NAME + ": " + e.getMessage());
+            CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
+            err.println("Try '" + CommandBuilder.NAME + " --help' for more information.");
+            return ExitCodes.USAGE;
+        }
+        try {
+            if (CommandLine.printHelpIfRequested(parsed)) {
+                return ExitCodes.OK;
+            }
+            ParseResult sub = parsed.subcommand();
+            if (sub != null && sub.commandSpec().name().equals(CommandBuilder.COMPLETION)) {
+                ((Runnable) sub.commandSpec().userObject()).run();
+                return ExitCodes.OK;
+            }
+            if (parsed.hasMatchedOption(CommandBuilder.VALIDATE_CONFIG)) {
+                return validateConfig(Path.of(parsed.matchedOptionValue(CommandBuilder.VALIDATE_CONFIG, "")), out, err);
+            }
+            if (parsed.hasMatchedOption(CommandBuilder.CHECK_ENV)) {
+                EnvCheck.Report report = EnvCheck.check(env);
+                report.lines().forEach(out::println);
+                return report.valid() ? ExitCodes.OK : ExitCodes.USAGE;
+            }
+            boolean isDemo = sub != null && sub.commandSpec().name().equals(CommandBuilder.DEMO);
+            List<ParseResult> layers = isDemo ? List.of(parsed, sub) : List.of(parsed);
+            Settings settings = CliSettings.resolve(layers, Arrays.asList(args), env, !isDemo);
+            LogSetup.apply(settings.logging().logLevel());
+            ConsoleIO console = ConsoleIO.create(out, err, settings.logging(), env, terminal);
+            try {
+                return isDemo ? demo.run(settings, console) : campaign.run(settings, console);
+            } finally {
+                console.progress().finish();
+            }
+        } catch (ConfigException e) {
+            printProblems(err, "invalid configuration", e);
+            return e.onlyEndpointSyntax() ? ExitCodes.ERROR : ExitCodes.USAGE;
+        } catch (RuntimeException e) {
+            LOG.error("run failed", e);
+            err.println(CommandBuilder.NAME + ": error: " + e);
+            return ExitCodes.ERROR;
+        } finally {
+            out.flush();
+            err.flush();
+        }
+    }
+
+    private static int validateConfig(Path file, PrintStream out, PrintStream err) {
+        try {
+            new SettingsResolver(Map.of()).configFile(file).requireTarget(false).resolve();
+            out.println("OK Configuration file '" + file + "' is valid");
+            return ExitCodes.OK;
+        } catch (ConfigException e) {
+            printProblems(err, "configuration file '" + file + "' is invalid", e);
+            return ExitCodes.USAGE;
+        }
+    }
+
+    private static void printProblems(PrintStream err, String heading, ConfigException e) {
+        err.println(CommandBuilder.NAME + ": " + heading + ":");
+        for (ConfigProblem p : e.problems()) {
+            err.println("  " + p);
+        }
+    }
+
+    private static CampaignRunner loadCampaign() {
+        return ServiceLoader.load(CampaignRunner.class).findFirst().orElse(CampaignRunner.NOT_WIRED);
+    }
+
+    private static DemoRunner loadDemo() {
+        return ServiceLoader.load(DemoRunner.class).findFirst().orElse(DemoRunner.NOT_WIRED);
     }
 }

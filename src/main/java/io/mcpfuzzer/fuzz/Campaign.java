@@ -27,11 +27,18 @@ public final class Campaign {
     private final TargetFactory factory;
     private final ToolInputs inputs;
     private final CampaignObserver observer;
+    private final ArgumentGate gate;
 
     public Campaign(CampaignConfig config, TargetFactory factory, ToolInputs inputs, CampaignObserver observer) {
+        this(config, factory, inputs, ArgumentGate.ALLOW_ALL, observer);
+    }
+
+    public Campaign(CampaignConfig config, TargetFactory factory, ToolInputs inputs, ArgumentGate gate,
+            CampaignObserver observer) {
         this.config = config;
         this.factory = factory;
         this.inputs = inputs;
+        this.gate = gate;
         this.observer = observer;
     }
 
@@ -85,7 +92,7 @@ public final class Campaign {
 
     private void fuzzTools(List<JsonNode> tools, RunEngine engine, BoundedExecutor executor)
             throws Supervisor.BlockedException, InterruptedException {
-        ToolFuzzer fuzzer = new ToolFuzzer(config, engine, inputs);
+        ToolFuzzer fuzzer = new ToolFuzzer(config, engine, inputs, gate);
         int done = 0;
         for (JsonNode tool : tools) {
             if (Thread.currentThread().isInterrupted()) {

@@ -73,11 +73,16 @@ public final class RunEngine {
                             "no answer within " + timeout.toMillis() + " ms while a later ping was answered");
                 } else {
                     hung = true;
-                    crash = new CrashInfo(null, null, false, stderrOf(target));
+                    crash = new CrashInfo(null, null, false, stderrOf(target), null);
                 }
             } else if (reply.status() == Reply.Status.CLOSED) {
                 crash = target.crashInfo();
-                if (crash.sentByUs() && attempt == 0) {
+                if (crash.sentByUs() && isWatchdogKill(crash)) {
+                    reply = reply.withStatus(Reply.Status.TIMEOUT, "killed by the hang watchdog ("
+                            + crash.stopReason() + ") while this request was outstanding");
+                    crash = null;
+                    supervisor.retire(target);
+                } else if (crash.sentByUs() && attempt == 0) {
                     supervisor.retire(target);
                     continue;
                 }
@@ -136,6 +141,15 @@ public final class RunEngine {
         return reply;
     }
 
+    /** Records a run that the safety policy kept from being sent (outcome {@code safety_blocked}). */
+    public void recordBlocked(Call call, String reason) {
+        runs.incrementAndGet();
+        buckets.computeIfAbsent(call.kind() + ":" + call.target(), k -> new ConcurrentHashMap<>())
+                .computeIfAbsent("safety_blocked", k -> new AtomicLong()).incrementAndGet();
+        observer.onRun(new RunResult(call.kind(), call.target(), call.run(), call.phase(), call.input(),
+                call.rawInput(), call.valid(), "safety_blocked", 0, null, reason, List.of()));
+    }
+
     /** Adds a finding that did not come from a single run (audits, aggregates, spec guard). */
     public void addFinding(Finding finding) {
         if (findings.add(finding)) {
@@ -168,6 +182,10 @@ public final class RunEngine {
             out.put(k, m);
         });
         return out;
+    }
+
+    private static boolean isWatchdogKill(CrashInfo crash) {
+        return "hang".equals(crash.stopReason()) || "max_hang_time".equals(crash.stopReason());
     }
 
     private static String stderrOf(Target target) {

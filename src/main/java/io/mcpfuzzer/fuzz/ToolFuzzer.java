@@ -5,6 +5,7 @@ import io.mcpfuzzer.jsonrpc.Reply;
 import io.mcpfuzzer.oracle.AnswerNormalizer;
 import io.mcpfuzzer.oracle.Finding;
 import io.mcpfuzzer.oracle.Severity;
+import io.mcpfuzzer.safety.PolicyDecision;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,11 +23,13 @@ public final class ToolFuzzer {
     private final CampaignConfig config;
     private final RunEngine engine;
     private final ToolInputs inputs;
+    private final ArgumentGate gate;
 
-    public ToolFuzzer(CampaignConfig config, RunEngine engine, ToolInputs inputs) {
+    public ToolFuzzer(CampaignConfig config, RunEngine engine, ToolInputs inputs, ArgumentGate gate) {
         this.config = config;
         this.engine = engine;
         this.inputs = inputs;
+        this.gate = gate;
     }
 
     /** Fuzzes one tool definition (as listed by {@code tools/list}). */
@@ -42,9 +45,16 @@ public final class ToolFuzzer {
                 if (firstRealistic == null && "realistic".equals(phase)) {
                     firstRealistic = generated.arguments();
                 }
-                RunEngine.Call call = new RunEngine.Call("tool", name, run, phase, generated.arguments(), null,
-                        generated.valid(), generated.strategy(),
-                        session -> session.callTool(name, generated.arguments(), engine.timeout()));
+                PolicyDecision decision = gate.decide(name, schema, generated.arguments());
+                JsonNode args = decision.arguments();
+                String strategy = decision.verdict() == io.mcpfuzzer.safety.Verdict.REWRITE
+                        ? generated.strategy() + "+confined" : generated.strategy();
+                RunEngine.Call call = new RunEngine.Call("tool", name, run, phase, args, null,
+                        generated.valid(), strategy, session -> session.callTool(name, args, engine.timeout()));
+                if (decision.blocked()) {
+                    engine.recordBlocked(call, decision.reason());
+                    continue;
+                }
                 futures.add(executor.submit(() -> engine.execute(call)));
             }
         }

@@ -60,6 +60,7 @@ public final class RpcConnection implements AutoCloseable {
     private final CompletableFuture<String> closed = new CompletableFuture<>();
     private volatile Consumer<InboundMessage> notificationListener = m -> {};
     private volatile Runnable activityListener = () -> {};
+    private volatile java.util.function.Supplier<AutoCloseable> requestTracker = () -> () -> {};
 
     private record Pending(CompletableFuture<Reply> future, long startNanos) {}
 
@@ -80,6 +81,14 @@ public final class RpcConnection implements AutoCloseable {
     /** Called on every inbound frame (for the hang watchdog's activity clock). */
     public void onActivity(Runnable listener) {
         this.activityListener = listener == null ? () -> {} : listener;
+    }
+
+    /**
+     * Called when a blocking request starts; the returned handle is closed when it ends (answer,
+     * timeout or close). Lets a hang watchdog know a request is outstanding.
+     */
+    public void onRequest(java.util.function.Supplier<AutoCloseable> tracker) {
+        this.requestTracker = tracker == null ? () -> () -> {} : tracker;
     }
 
     public Transport transport() {
@@ -131,7 +140,16 @@ public final class RpcConnection implements AutoCloseable {
      * for a response with a null id, as servers send for parse errors).
      */
     public Reply exchange(String frame, JsonNode id, Duration timeout) {
-        return await(send(frame, id), id, timeout);
+        AutoCloseable token = requestTracker.get();
+        try {
+            return await(send(frame, id), id, timeout);
+        } finally {
+            try {
+                token.close();
+            } catch (Exception e) {
+                LOG.debug("request tracker: {}", e.toString());
+            }
+        }
     }
 
     /** Registers {@code id} as pending, sends the frame and returns the future answer. */

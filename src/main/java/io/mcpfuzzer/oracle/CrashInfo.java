@@ -7,8 +7,9 @@ package io.mcpfuzzer.oracle;
  * @param signal     decoded signal name (SIGSEGV...) when killed by a signal, else null
  * @param sentByUs   whether the fuzzer sent that signal (a hang kill), so it is not the server's own crash
  * @param stderrTail last bytes of the target's stderr (bounded), possibly empty
+ * @param stopReason why we stopped it ({@code hang}, {@code max_hang_time}, {@code force}, ...), or null
  */
-public record CrashInfo(Integer exitCode, String signal, boolean sentByUs, String stderrTail) {
+public record CrashInfo(Integer exitCode, String signal, boolean sentByUs, String stderrTail, String stopReason) {
     public CrashInfo {
         stderrTail = stderrTail == null ? "" : stderrTail;
     }

@@ -29,7 +29,13 @@ class EverythingStdioIT {
         CampaignConfig config = new CampaignConfig("tools", "both", 3, 1, 7, Duration.ofSeconds(20), 3, Set.of(), 3, 1);
         StdioTargetFactory factory = new StdioTargetFactory(command, null, env, false, ClientOptions.defaults(), 16 << 20);
 
-        CampaignResult result = new Campaign(config, factory, new SimpleToolInputs(7), CampaignObserver.NONE).run();
+        CampaignResult result;
+
+        try (factory) {
+
+            result = new Campaign(config, factory, new SimpleToolInputs(7), CampaignObserver.NONE).run();
+
+        }
 
         assertThat(result.status()).isEqualTo("completed");
         assertThat(result.initialize().protocolVersion()).isEqualTo("2025-11-25");

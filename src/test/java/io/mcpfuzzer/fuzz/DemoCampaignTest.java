@@ -20,7 +20,10 @@ class DemoCampaignTest {
         CampaignConfig config = new CampaignConfig("tools", "both", 8, 2, 42, Duration.ofSeconds(3), 2, Set.of(), 3, 1);
         StdioTargetFactory factory = new StdioTargetFactory(JavaCommand.of(DemoServer.class), null, Map.of(), true,
                 ClientOptions.defaults(), 1 << 20);
-        CampaignResult result = new Campaign(config, factory, new SimpleToolInputs(42), CampaignObserver.NONE).run();
+        CampaignResult result;
+        try (factory) {
+            result = new Campaign(config, factory, new SimpleToolInputs(42), CampaignObserver.NONE).run();
+        }
 
         assertThat(result.status()).isEqualTo("completed");
         assertThat(result.tools()).hasSize(5);

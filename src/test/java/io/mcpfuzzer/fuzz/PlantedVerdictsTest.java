@@ -23,7 +23,9 @@ class PlantedVerdictsTest {
         List<String> command = JavaCommand.of(PlantedBugsServer.class);
         command.set(1, "-Xmx512m");
         StdioTargetFactory factory = new StdioTargetFactory(command, null, Map.of(), true, ClientOptions.defaults(), 1 << 20);
-        return new Campaign(config, factory, CampaignInputs.forSeed(11), CampaignObserver.NONE).run();
+        try (factory) {
+            return new Campaign(config, factory, CampaignInputs.forSeed(11), CampaignObserver.NONE).run();
+        }
     }
 
     private static Finding find(CampaignResult result, String category, String tool) {

@@ -1,0 +1,114 @@
+package io.mcpfuzzer.config;
+
+import io.mcpfuzzer.common.Json;
+import io.mcpfuzzer.oracle.Severity;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Every option of one fuzzer run, resolved from command line &gt; environment &gt; config file &gt;
+ * defaults by {@link SettingsResolver}, validated, immutable and thread-safe. Grouped as in
+ * {@code --help}. Paths are as given (relative to the working directory) except exports, which
+ * are already resolved against {@link Output#outputDir()}.
+ *
+ * @param target     how to reach the server
+ * @param fuzzing    what to fuzz and how much
+ * @param protocol   protocol, resource and prompt fuzzing and the spec guard
+ * @param safety     containment of the target and of the fuzzer's own actions
+ * @param limits     OS resource limits for a stdio target (null fields = unlimited)
+ * @param watchdog   hang detection
+ * @param output     artifacts and exit-code gates
+ * @param audit      security audits
+ * @param logging    verbosity and console
+ * @param provenance where the values came from
+ */
+public record Settings(
+        Target target,
+        Fuzzing fuzzing,
+        Protocol protocol,
+        Safety safety,
+        Limits limits,
+        Watchdog watchdog,
+        Output output,
+        Audit audit,
+        Logging logging,
+        Provenance provenance) {
+
+    /**
+     * @param protocol         transport; never null (derived from the endpoint when not given)
+     * @param endpoint         URL or stdio command line as given; null only when no target was required
+     * @param command          stdio argv split from the endpoint (no shell); empty for remote transports
+     * @param timeout          per request
+     * @param toolTimeout      per tools/call (equals timeout unless set)
+     * @param transportRetries total attempts per request, at least 1
+     * @param headers          extra HTTP headers, name to value, in the order given
+     * @param authConfig       JSON auth provider file, or null
+     * @param authEnv          build auth from MCP_* environment variables
+     * @param maxLineBytes     longest stdio line accepted from the target
+     * @param roots            roots offered in roots/list (empty = the safety layer's default)
+     */
+    public record Target(TransportProtocol protocol, String endpoint, List<String> command, Duration timeout,
+            Duration toolTimeout, int transportRetries, Map<String, String> headers, Path authConfig,
+            boolean authEnv, int maxLineBytes, List<String> roots) {}
+
+    /**
+     * @param seed the seed of every generated input; chosen at random when not given (see
+     *             {@link Provenance#origins()} key {@code seed})
+     */
+    public record Fuzzing(Mode mode, Phase phase, int runs, List<String> tools, List<String> excludeTools, long seed,
+            int maxConcurrency, boolean stateful, int statefulRuns, boolean havoc, boolean corpus) {}
+
+    /**
+     * @param protocolTypes      only these types (empty = all)
+     * @param specPromptArgsJson compact JSON object text, or null
+     * @param specSchemaVersion  e.g. 2025-11-25, or null for the newest supported
+     */
+    public record Protocol(ProtocolPhase phase, int runsPerType, List<String> protocolTypes, boolean specGuard,
+            String specResourceUri, String specPromptName, String specPromptArgsJson, String specSchemaVersion) {
+
+        /** A fresh copy of the spec-guard prompt arguments, or null. */
+        public ObjectNode specPromptArgs() {
+            return specPromptArgsJson == null ? null : (ObjectNode) Json.parse(specPromptArgsJson);
+        }
+    }
+
+    /**
+     * @param fsRoot  sandbox root, or null for the safety layer's default
+     * @param env     variables set in a stdio target's environment, in order
+     * @param passEnv names passed through from the fuzzer's environment
+     */
+    public record Safety(boolean noSafety, Path fsRoot, boolean enableSafetySystem, boolean noNetwork,
+            List<String> allowHosts, Map<String, String> env, List<String> passEnv, SandboxMode sandbox,
+            boolean safetyReport) {}
+
+    /** OS limits of a stdio target; null = no limit. */
+    public record Limits(Long memoryMb, Long cpuSeconds, Long openFiles, Long processes) {}
+
+    public record Watchdog(Duration checkInterval, Duration processTimeout, Duration extraBuffer,
+            Duration maxHangTime) {}
+
+    /**
+     * Export paths are null when not requested.
+     *
+     * @param failOn        exit 3 when a finding at or above this exists; null = findings never fail
+     * @param failIfNoTools exit 2 when tools/all mode fuzzed no tool (also turned on in CI)
+     */
+    public record Output(Path outputDir, Path exportCsv, Path exportXml, Path exportHtml, Path exportMarkdown,
+            Path exportSarif, Path exportJunit, Severity failOn, boolean failIfNoTools, boolean allowEmptyTools) {}
+
+    public record Audit(boolean securityAudit, boolean securityAuditIntrusive, Path pinFile) {}
+
+    public record Logging(LogLevel logLevel, boolean noProgress, boolean noColor) {}
+
+    /**
+     * @param configFile   the YAML file read, or null
+     * @param configSha256 its SHA-256 (hex), or null
+     * @param commandLine  the fuzzer's own arguments as given (not redacted)
+     * @param origins      option key to where its value came from, for every option
+     */
+    public record Provenance(Path configFile, String configSha256, List<String> commandLine,
+            Map<String, Origin> origins) {}
+}

@@ -1,0 +1,115 @@
+package io.mcpfuzzer.oracle.audit;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Named regular expressions for text aimed at the model rather than at the human: injection and
+ * poisoning phrases, references to secret locations, and trigger conditioning. Compared with the Python
+ * tool's list, phrases need an object ("leak credentials", not "memory leak"; {@code .env} not preceded
+ * by a word character, so {@code process.env} is clean), chat-template role tokens are added, and each
+ * hit carries its matched excerpt and offset. Stateless and thread-safe.
+ */
+public final class InjectionMarkers {
+    private static final int FLAGS = Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE;
+    /** Up to n characters within one sentence (a dot counts only when followed by whitespace). */
+    private static String gap(int n) {
+        return "(?:[^.\\n]|\\.(?=\\S)){0," + n + "}?";
+    }
+
+    private static final String SECRET_WORDS =
+            "(?:secrets?|credentials?|tokens?|private\\s+keys?|api[\\s_-]?keys?|passwords?|ssh\\s+keys?|\\.env)";
+    private static final String SECRET_PATH_RE = "(?:~/\\.ssh\\b|\\.ssh/|\\bid_(?:rsa|dsa|ecdsa|ed25519)\\b"
+            + "|\\.aws/(?:credentials|config)\\b|\\.config/gcloud\\b|\\.azure/|\\.kube/config\\b"
+            + "|\\.docker/config\\.json|(?<![\\w.$])\\.netrc\\b|(?<![\\w.$])\\.npmrc\\b|(?<![\\w.$])\\.pypirc\\b"
+            + "|\\.git-credentials\\b|(?<![\\w.$/])\\.env(?:\\.[a-z]+)?\\b|/etc/(?:passwd|shadow|sudoers)\\b"
+            + "|\\bmcp\\.json\\b|\\.cursor/|claude_desktop_config\\.json|\\.gnupg/|\\bwallet\\.dat\\b)";
+
+    /** Instruction-like poisoning phrases (high-signal). */
+    public static final Map<String, Pattern> POISONING = patterns(new String[][] {
+        {"important_tag", "<\\s*/?\\s*(?:important|critical|system|instructions?|secret|hidden)\\s*>"},
+        {"ignore_previous", "\\b(?:ignore|disregard|forget)\\s+(?:all\\s+|any\\s+)?(?:the\\s+|your\\s+)?"
+                + "(?:previous|prior|above|earlier|preceding|original)\\s+(?:instructions?|rules|messages?|directions|prompts?)"},
+        {"conceal_from_user", "\\b(?:do\\s+not|don'?t|never)\\s+(?:tell|inform|mention\\s+(?:this\\s+)?to|"
+                + "reveal\\s+(?:this\\s+)?to|show\\s+(?:this\\s+)?to|notify|alert)\\s+(?:the\\s+)?user"
+                + "|\\bwithout\\s+(?:telling|informing|notifying|asking)\\s+the\\s+user"
+                + "|\\bthe\\s+user\\s+(?:must|should)\\s+not\\s+(?:know|see|notice)"},
+        {"override_prompt", "\\b(?:override|bypass|ignore)\\s+(?:the\\s+|your\\s+)?(?:system|developer|safety)\\s+"
+                + "(?:prompt|message|instructions?|rules|guidelines)"},
+        {"reveal_prompt", "\\breveal\\s+(?:the\\s+|your\\s+)?(?:system|developer|hidden)\\s+(?:prompt|message|instructions?)"},
+        {"hidden_parameter", "\\bhidden\\s+(?:parameter|argument|field)s?\\b"},
+        {"covert_action", "\\b(?:secretly|silently|quietly|covertly)\\s+(?:call|use|invoke|run|send|read|include|add|"
+                + "forward|copy|upload|append)"},
+        {"exfiltrate", "\\bexfiltrat\\w*|\\b(?:steal|leak|harvest)\\s+(?:the\\s+|any\\s+|all\\s+)?(?:user'?s?\\s+)?"
+                + "(?:data|credentials?|secrets?|keys?|tokens?|passwords?|files?)\\b"},
+        {"send_secret", "\\b(?:send|upload|post|forward|transmit|email)\\b" + gap(80) + "\\b" + SECRET_WORDS + "(?!\\w)"},
+        {"read_secret", "\\b(?:read|cat|open|load|include|attach|pass|provide)\\b" + gap(60) + SECRET_PATH_RE},
+        {"model_directive", "\\byou\\s+must\\s+(?:now\\s+|always\\s+|first\\s+|immediately\\s+)(?:call|use|invoke|run|"
+                + "read|send|pass|include)\\b|\\bbefore\\s+(?:using|calling|invoking)\\s+this\\s+tool\\b[^.\\n]{0,60}?"
+                + "\\b(?:must|always|first)\\b"},
+        {"cross_tool_instruction", "\\bwhen\\s+(?:using|calling|invoking)\\s+(?:the\\s+|any\\s+)?[\\w.-]+\\s+tool\\b"
+                + "|\\b(?:side\\s+effect)\\s+on\\s+(?:the\\s+)?(?:also\\s+present\\s+)?[\\w.-]+\\s+tool"},
+        {"role_token", "<\\|(?:im_start|im_end|system|endoftext)\\|>|\\[/?INST\\]|<<\\s*/?SYS\\s*>>"},
+    });
+
+    /** References to secret locations (weaker alone: a file tool may mention them in good faith). */
+    public static final Map<String, Pattern> SECRET_PATHS = patterns(new String[][] {{"secret_path", SECRET_PATH_RE}});
+
+    /** Wording that makes behaviour depend on triggers or conversation state. */
+    public static final Map<String, Pattern> CONDITIONING = patterns(new String[][] {
+        {"trigger_phrase", "\\btrigger\\s+(?:word|phrase)s?\\b|\\bwhen\\s+the\\s+user\\s+(?:says|types|writes|mentions)\\b"
+                + "|\\bif\\s+the\\s+user\\s+(?:asks|mentions|requests|says)\\b"},
+        {"conversation_state", "\\b(?:conversation|chat)\\s+history\\b|\\bprevious\\s+(?:messages?|conversation|turns?)\\b"
+                + "|\\bafter\\s+(?:\\d+|several|a\\s+few)\\s+(?:calls|uses|invocations)\\b"},
+    });
+
+    /** One hit: marker name, matched excerpt (escaped, with context) and offset in the scanned text. */
+    public record Hit(String marker, String match, String excerpt, int offset) {
+        public Map<String, Object> toEvidence(String field) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("marker", marker);
+            if (field != null) {
+                m.put("field", field);
+            }
+            m.put("match", match);
+            m.put("excerpt", excerpt);
+            m.put("offset", offset);
+            return m;
+        }
+    }
+
+    private InjectionMarkers() {}
+
+    /** All hits of the given marker set in text, at most {@code limit}, in marker order. */
+    public static List<Hit> scan(Map<String, Pattern> markers, String text, int limit) {
+        List<Hit> hits = new ArrayList<>();
+        if (text == null || text.isEmpty()) {
+            return hits;
+        }
+        for (Map.Entry<String, Pattern> e : markers.entrySet()) {
+            Matcher m = e.getValue().matcher(text);
+            if (m.find() && hits.size() < limit) {
+                hits.add(new Hit(e.getKey(), Snippet.escape(m.group()), Snippet.around(text, m.start(), m.end()),
+                        m.start()));
+            }
+        }
+        return hits;
+    }
+
+    /** True when any marker of the set matches. */
+    public static boolean any(Map<String, Pattern> markers, String text) {
+        return !scan(markers, text, 1).isEmpty();
+    }
+
+    private static Map<String, Pattern> patterns(String[][] defs) {
+        Map<String, Pattern> m = new LinkedHashMap<>();
+        for (String[] d : defs) {
+            m.put(d[0], Pattern.compile(d[1], FLAGS));
+        }
+        return java.util.Collections.unmodifiableMap(m);
+    }
+}

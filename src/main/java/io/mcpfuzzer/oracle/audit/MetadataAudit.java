@@ -1,0 +1,165 @@
+package io.mcpfuzzer.oracle.audit;
+
+import io.mcpfuzzer.oracle.Finding;
+import io.mcpfuzzer.oracle.Severity;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Per-item text checks over one tool, resource or prompt definition: poisoning markers in visible text
+ * (MCPF-META-001) and in schemas (002), secret-location references (003), invisible carriers (004),
+ * hidden markup (005), encoded instructions (006) and trigger conditioning (007). Markers are searched in
+ * the text as a human sees it (invisible characters removed), so "ig&lt;ZWSP&gt;nore previous instructions"
+ * still matches. At most one finding per check and item; evidence lists up to {@link #MAX_HITS} hits
+ * with field, matched text, excerpt and offset. Stateless and thread-safe.
+ */
+public final class MetadataAudit {
+    public static final int MAX_HITS = 10;
+
+    private MetadataAudit() {}
+
+    /** All text findings for one item; an item that is not a JSON object yields nothing. */
+    public static List<Finding> audit(Surface surface, JsonNode item) {
+        List<Finding> out = new ArrayList<>();
+        if (item == null || !item.isObject()) {
+            return out;
+        }
+        String target = target(surface, item);
+        String hash = CanonicalJson.sha256(item);
+        List<TextSegments.Segment> visible = TextSegments.visible(surface, item);
+        List<TextSegments.Segment> schema = TextSegments.schema(surface, item);
+        List<TextSegments.Segment> all = new ArrayList<>(visible);
+        all.addAll(schema);
+
+        List<Map<String, Object>> poison = hits(InjectionMarkers.POISONING, visible);
+        add(out, AuditCheck.TOOL_POISONING, null, surface, target, hash, "markers", poison);
+        List<Map<String, Object>> schemaPoison = hits(InjectionMarkers.POISONING, schema);
+        add(out, AuditCheck.SCHEMA_POISONING, null, surface, target, hash, "markers", schemaPoison);
+        if (poison.isEmpty() && schemaPoison.isEmpty()) {
+            add(out, AuditCheck.SENSITIVE_PATH, null, surface, target, hash, "markers",
+                    hits(InjectionMarkers.SECRET_PATHS, all));
+        }
+        add(out, AuditCheck.TOOL_CONDITIONING, null, surface, target, hash, "markers",
+                hits(InjectionMarkers.CONDITIONING, all));
+        hidden(out, surface, target, hash, all);
+        markup(out, surface, target, hash, all);
+        encoded(out, surface, target, hash, all);
+        return out;
+    }
+
+    /** Target string for an item: its identity, or a placeholder naming the surface. */
+    static String target(Surface surface, JsonNode item) {
+        String id = surface.identity(item);
+        return id.isEmpty() ? "(unnamed " + surface.wire() + ")" : id;
+    }
+
+    private static List<Map<String, Object>> hits(Map<String, java.util.regex.Pattern> markers,
+            List<TextSegments.Segment> segments) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (TextSegments.Segment s : segments) {
+            String seen = HiddenContent.visibleProjection(s.text());
+            Set<String> raw = new java.util.HashSet<>();
+            if (!seen.equals(s.text())) {
+                InjectionMarkers.scan(markers, s.text(), MAX_HITS).forEach(h -> raw.add(h.marker()));
+            }
+            for (InjectionMarkers.Hit h : InjectionMarkers.scan(markers, seen, MAX_HITS)) {
+                if (out.size() >= MAX_HITS) {
+                    return out;
+                }
+                Map<String, Object> e = h.toEvidence(s.field());
+                if (!seen.equals(s.text()) && !raw.contains(h.marker())) {
+                    e.put("obfuscated_with_invisible_characters", true);
+                }
+                out.add(e);
+            }
+        }
+        return out;
+    }
+
+    private static void hidden(List<Finding> out, Surface surface, String target, String hash,
+            List<TextSegments.Segment> segments) {
+        List<Map<String, Object>> carriers = new ArrayList<>();
+        boolean onlyMarks = true;
+        for (TextSegments.Segment s : segments) {
+            for (HiddenContent.Carrier c : HiddenContent.carriers(s.text())) {
+                if (carriers.size() < MAX_HITS) {
+                    carriers.add(c.toEvidence(s.field()));
+                }
+                onlyMarks &= HiddenContent.DIRECTION_MARK.equals(c.kind());
+            }
+        }
+        add(out, AuditCheck.HIDDEN_CONTENT, onlyMarks ? Severity.LOW : null, surface, target, hash, "carriers", carriers);
+    }
+
+    private static void markup(List<Finding> out, Surface surface, String target, String hash,
+            List<TextSegments.Segment> segments) {
+        List<Map<String, Object>> items = new ArrayList<>();
+        boolean instructive = false;
+        for (TextSegments.Segment s : segments) {
+            for (HiddenContent.Markup m : HiddenContent.markup(s.text())) {
+                if (items.size() >= MAX_HITS) {
+                    break;
+                }
+                boolean marked = InjectionMarkers.any(InjectionMarkers.POISONING, m.content())
+                        || InjectionMarkers.any(InjectionMarkers.SECRET_PATHS, m.content());
+                instructive |= marked;
+                Map<String, Object> e = new LinkedHashMap<>();
+                e.put("markup", m.kind());
+                e.put("field", s.field());
+                e.put("offset", m.offset());
+                e.put("content", Snippet.excerpt(m.content(), Snippet.MAX_EXCERPT));
+                e.put("contains_markers", marked);
+                items.add(e);
+            }
+        }
+        add(out, AuditCheck.HIDDEN_COMMENT, instructive ? Severity.HIGH : null, surface, target, hash, "markup", items);
+    }
+
+    private static void encoded(List<Finding> out, Surface surface, String target, String hash,
+            List<TextSegments.Segment> segments) {
+        List<Map<String, Object>> items = new ArrayList<>();
+        for (TextSegments.Segment s : segments) {
+            for (EncodedPayloads.Decoded d : EncodedPayloads.scan(s.text())) {
+                if (items.size() >= MAX_HITS) {
+                    break;
+                }
+                Set<String> markers = new LinkedHashSet<>();
+                d.hits().forEach(h -> markers.add(h.marker()));
+                Map<String, Object> e = new LinkedHashMap<>();
+                e.put("encoding", d.encoding());
+                e.put("field", s.field());
+                e.put("encoded", d.encoded());
+                e.put("decoded", d.decoded());
+                e.put("markers", List.copyOf(markers));
+                items.add(e);
+            }
+        }
+        add(out, AuditCheck.ENCODED_INSTRUCTION, null, surface, target, hash, "payloads", items);
+    }
+
+    private static void add(List<Finding> out, AuditCheck check, Severity severity, Surface surface, String target,
+            String hash, String key, List<Map<String, Object>> items) {
+        if (items.isEmpty()) {
+            return;
+        }
+        Map<String, Object> ev = new LinkedHashMap<>();
+        ev.put("surface", surface.wire());
+        ev.put(key, items);
+        ev.put("definition_sha256", hash);
+        Set<String> sig = new java.util.TreeSet<>();
+        for (Map<String, Object> i : items) {
+            Object k = i.containsKey("marker") ? i.get("marker")
+                    : i.containsKey("carrier") ? i.get("carrier") : i.containsKey("markup") ? i.get("markup") : i.get("encoding");
+            sig.add(String.valueOf(k));
+        }
+        String detail = check.title() + " (" + surface.wire() + " '" + Snippet.excerpt(target, 80) + "': "
+                + String.join(", ", sig) + ")";
+        out.add(check.finding(severity == null ? check.severity() : severity, target, detail, ev,
+                surface.wire() + "|" + String.join(",", sig)));
+    }
+}

@@ -1,0 +1,210 @@
+package io.mcpfuzzer.report;
+
+import io.mcpfuzzer.oracle.RunResult;
+import io.mcpfuzzer.oracle.Fingerprint;
+import io.mcpfuzzer.report.redact.Redactor;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.FileOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Streams every finished run as one JSON line to {@code <out>/sessions/<sessionId>/runs.jsonl}.
+ *
+ * <p>Thread-safe: {@link #record} may be called from any number of threads; each line is
+ * serialised outside the lock and written with one write under it, straight to the OS (no user
+ * space buffer), so a crash or kill of the fuzzer leaves a file whose complete lines are all valid
+ * JSON. Memory is bounded: runs are not kept, only counters (total and per target outcome buckets,
+ * capped at {@value #MAX_TARGETS} targets). An I/O failure does not throw into the fuzzing threads:
+ * recording continues to count, writing stops, and {@link #writeError()} reports the cause.
+ * Inputs and answers are redacted before they are written.
+ */
+public final class RunRecorder implements Closeable {
+    public static final String FILE_NAME = "runs.jsonl";
+    /** Most distinct per-target buckets kept; further targets are counted under {@value #OTHER}. */
+    public static final int MAX_TARGETS = 10_000;
+    public static final String OTHER = "other:(more targets)";
+    /** Lines longer than this (UTF-8 bytes) get their input and answer replaced by a digest. */
+    public static final int DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
+
+    private final Object lock = new Object();
+    private final Path file;
+    private final FileOutputStream stream;
+    private final Redactor redactor;
+    private final int maxLineBytes;
+    private final Map<String, Map<String, Long>> perTarget = new TreeMap<>();
+    private final Map<String, Long> outcomes = new TreeMap<>();
+    private long total;
+    private long sequence;
+    private boolean closed;
+    private IOException writeError;
+
+    private RunRecorder(Path file, FileOutputStream stream, Redactor redactor, int maxLineBytes) {
+        this.file = file;
+        this.stream = stream;
+        this.redactor = redactor;
+        this.maxLineBytes = maxLineBytes;
+    }
+
+    /** Opens (appending) {@code <outputDir>/sessions/<safe sessionId>/runs.jsonl}. */
+    public static RunRecorder open(Path outputDir, String sessionId, Redactor redactor) throws IOException {
+        return open(outputDir, sessionId, redactor, DEFAULT_MAX_LINE_BYTES);
+    }
+
+    public static RunRecorder open(Path outputDir, String sessionId, Redactor redactor, int maxLineBytes)
+            throws IOException {
+        Path dir = outputDir.resolve("sessions").resolve(SafeFileName.of(sessionId));
+        Files.createDirectories(dir);
+        Path file = dir.resolve(FILE_NAME);
+        // a stream, not a FileChannel: an interrupted caller must not close the file for everyone
+        FileOutputStream stream = new FileOutputStream(file.toFile(), true);
+        return new RunRecorder(file, stream, redactor, Math.max(4096, maxLineBytes));
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    /**
+     * Appends one run and counts it. Returns false when the recorder is closed (the run is then
+     * neither written nor counted) or when writing has failed (the run is still counted).
+     */
+    public boolean record(RunResult run) {
+        if (run == null) {
+            return false;
+        }
+        ObjectNode node = toNode(redactor.redact(run));
+        synchronized (lock) {
+            if (closed) {
+                return false;
+            }
+            count(run);
+            node.put("seq", sequence++);
+            if (writeError != null) {
+                return false;
+            }
+            try {
+                stream.write(serialise(node));
+                return true;
+            } catch (IOException e) {
+                writeError = e;
+                return false;
+            }
+        }
+    }
+
+    private byte[] serialise(ObjectNode node) {
+        byte[] bytes = (ReportJson.line(node) + "\n").getBytes(StandardCharsets.UTF_8);
+        if (bytes.length <= maxLineBytes) {
+            return bytes;
+        }
+        for (String field : new String[] {"input", "raw_input", "response"}) {
+            if (node.hasNonNull(field)) {
+                String text = node.get(field).toString();
+                node.put(field, "[omitted: " + text.length() + " chars, sha256/16=" + Fingerprint.of(text) + "]");
+            }
+        }
+        node.put("truncated", true);
+        return (ReportJson.line(node) + "\n").getBytes(StandardCharsets.UTF_8);
+    }
+
+    private void count(RunResult run) {
+        total++;
+        String outcome = run.outcome() == null ? "unknown" : run.outcome();
+        outcomes.merge(outcome, 1L, Long::sum);
+        String key = TargetKey.of(run.kind(), run.target());
+        if (!perTarget.containsKey(key) && perTarget.size() >= MAX_TARGETS) {
+            key = OTHER;
+        }
+        perTarget.computeIfAbsent(key, k -> new TreeMap<>()).merge(outcome, 1L, Long::sum);
+    }
+
+    private static ObjectNode toNode(RunResult r) {
+        ObjectNode node = ReportJson.compact().createObjectNode();
+        node.put("recorded_at", Instant.now().toString());
+        node.put("kind", r.kind());
+        node.put("target", r.target());
+        node.put("run", r.run());
+        node.put("phase", r.phase());
+        node.set("input", r.input());
+        node.put("raw_input", r.rawInput());
+        if (r.inputValid() == null) {
+            node.putNull("input_valid");
+        } else {
+            node.put("input_valid", r.inputValid());
+        }
+        node.put("outcome", r.outcome());
+        node.put("latency_ms", r.latencyMs());
+        if (r.errorCode() == null) {
+            node.putNull("error_code");
+        } else {
+            node.put("error_code", r.errorCode());
+        }
+        node.put("response", r.response());
+        var findings = node.putArray("findings");
+        r.findings().forEach(findings::add);
+        try {
+            ReportJson.line(node); // fail here, outside the lock, if the input cannot be written
+        } catch (JacksonException e) {
+            node.put("input", "[unwritable input: " + e.getOriginalMessage() + "]");
+        }
+        return node;
+    }
+
+    /** Number of runs recorded so far. */
+    public long totalRuns() {
+        synchronized (lock) {
+            return total;
+        }
+    }
+
+    /** Snapshot: target key ({@link TargetKey}) to outcome to count, sorted. */
+    public Map<String, Map<String, Long>> perTarget() {
+        synchronized (lock) {
+            Map<String, Map<String, Long>> copy = new LinkedHashMap<>();
+            perTarget.forEach((k, v) -> copy.put(k, new LinkedHashMap<>(v)));
+            return copy;
+        }
+    }
+
+    /** Snapshot: outcome to count over all targets, sorted. */
+    public Map<String, Long> outcomes() {
+        synchronized (lock) {
+            return new LinkedHashMap<>(outcomes);
+        }
+    }
+
+    /** The first write failure, if any. */
+    public Optional<IOException> writeError() {
+        synchronized (lock) {
+            return Optional.ofNullable(writeError);
+        }
+    }
+
+    /** Forces the file to disk and closes it; later {@link #record} calls return false. Idempotent. */
+    @Override
+    public void close() throws IOException {
+        synchronized (lock) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            try {
+                if (writeError == null) {
+                    stream.getFD().sync();
+                }
+            } finally {
+                stream.close();
+            }
+        }
+    }
+}

@@ -1,0 +1,162 @@
+package io.mcpfuzzer.report.redact;
+
+import io.mcpfuzzer.oracle.Finding;
+import io.mcpfuzzer.oracle.RunResult;
+import io.mcpfuzzer.report.ReportJson;
+import io.mcpfuzzer.report.RunSummary;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+import tools.jackson.databind.node.StringNode;
+
+/**
+ * Removes credentials from everything the fuzzer writes or prints. Two mechanisms:
+ * <ul>
+ *   <li>by key ({@link #isSensitiveKey}): the whole value under a credential key becomes
+ *       {@value #MASK}; keys and structure stay, null and empty values stay (nothing to hide);</li>
+ *   <li>by shape ({@link #redact(String)}): credential-shaped text inside any string (URL user
+ *       info, {@code Bearer ...}, JWTs, cloud and SaaS keys, private key blocks, {@code password=...})
+ *       is masked in place, the rest of the text is kept.</li>
+ * </ul>
+ * Protocol and model fields such as {@code progressToken} and {@code max_tokens} are kept.
+ * Idempotent, stateless, thread-safe; never throws for any input.
+ */
+public final class Redactor {
+    /** The replacement text. */
+    public static final String MASK = "[REDACTED]";
+    private static final Redactor STANDARD = new Redactor();
+    private static final String TOO_DEEP = "[TRUNCATED: nested deeper than " + ReportJson.MAX_DEPTH + "]";
+
+    private Redactor() {}
+
+    /** The standard rule set. */
+    public static Redactor standard() {
+        return STANDARD;
+    }
+
+    /** True when a key, header, query parameter or option name denotes a credential. */
+    public boolean isSensitiveKey(String key) {
+        String name = key == null ? null : key.replaceFirst("^-{1,2}", "");
+        return CredentialKeys.isSensitive(name);
+    }
+
+    /** Masks credential-shaped parts of free text (logs, details, endpoints); null stays null. */
+    public String redact(String text) {
+        if (text == null || text.isEmpty()) {
+            return text;
+        }
+        return CredentialPatterns.apply(text);
+    }
+
+    /** A redacted copy of a JSON tree (the argument is not modified); null gives null. */
+    public JsonNode redact(JsonNode node) {
+        return node == null ? null : redactNode(node, 0);
+    }
+
+    /** Any evidence value (map, list, node, string, number...) as a redacted JSON tree. */
+    public JsonNode redactValue(Object value) {
+        return redact(ReportJson.toTree(value));
+    }
+
+    /** A redacted copy of a map; values become JSON trees. Insertion order is kept. */
+    public Map<String, Object> redactMap(Map<String, ?> map) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        if (map == null) {
+            return out;
+        }
+        for (Map.Entry<String, ?> entry : map.entrySet()) {
+            JsonNode value = ReportJson.toTree(entry.getValue());
+            out.put(entry.getKey(), maskedByKey(entry.getKey(), value) ? StringNode.valueOf(MASK) : redactNode(value, 1));
+        }
+        return out;
+    }
+
+    /**
+     * Redacts a command line: credential shapes in every argument, {@code --secret=x} forms, and
+     * the argument following a credential option ({@code --api-key x}, {@code -H 'Authorization: ...'}
+     * is handled by shape).
+     */
+    public List<String> redactCommandLine(List<String> args) {
+        List<String> out = new ArrayList<>();
+        if (args == null) {
+            return out;
+        }
+        boolean maskNext = false;
+        for (String arg : args) {
+            if (maskNext && arg != null && !arg.startsWith("-")) {
+                out.add(MASK);
+                maskNext = false;
+                continue;
+            }
+            maskNext = arg != null && arg.startsWith("-") && !arg.contains("=") && isSensitiveKey(arg);
+            out.add(redact(arg));
+        }
+        return out;
+    }
+
+    /** A finding with redacted detail, signature and evidence. */
+    public Finding redact(Finding f) {
+        return new Finding(f.id(), f.category(), f.severity(), f.kind(), redact(f.target()), f.run(),
+                redact(f.detail()), redactMap(f.evidence()), redact(f.signature()), f.count(), f.runs(),
+                f.checkId(), f.owasp());
+    }
+
+    /** A run with redacted input, raw input and response excerpt. */
+    public RunResult redact(RunResult r) {
+        return new RunResult(r.kind(), redact(r.target()), r.run(), r.phase(), redact(r.input()),
+                redact(r.rawInput()), r.inputValid(), r.outcome(), r.latencyMs(), r.errorCode(),
+                redact(r.response()), r.findings());
+    }
+
+    /** A summary with redacted endpoint, reason, server info, command line, containment and warnings. */
+    public RunSummary redact(RunSummary s) {
+        return new RunSummary(s.status(), redact(s.statusReason()), s.seed(), s.mode(), s.phase(), s.transport(),
+                redact(s.endpoint()), s.protocolVersion(), redactMap(s.serverInfo()),
+                redactCommandLine(s.commandLine()), s.fuzzerVersion(), s.startedAt(), s.endedAt(), s.totalRuns(),
+                s.perTarget(), s.findingsByCategory(), s.findingsBySeverity(), redactMap(s.containment()),
+                s.warnings() == null ? List.of() : s.warnings().stream().map(this::redact).toList());
+    }
+
+    private boolean maskedByKey(String key, JsonNode value) {
+        if (!isSensitiveKey(key) || value == null || value.isNull()) {
+            return false;
+        }
+        return !(value.isString() && (value.asString().isEmpty() || value.asString().equals(MASK)));
+    }
+
+    private JsonNode redactNode(JsonNode node, int depth) {
+        if (depth > ReportJson.MAX_DEPTH) {
+            return StringNode.valueOf(TOO_DEEP);
+        }
+        if (node.isString()) {
+            String text = node.asString();
+            String clean = redact(text);
+            return clean.equals(text) ? node : StringNode.valueOf(clean);
+        }
+        if (node.isArray()) {
+            ArrayNode out = JsonNodeFactory.instance.arrayNode();
+            for (JsonNode element : node) {
+                out.add(redactNode(element, depth + 1));
+            }
+            return out;
+        }
+        if (node.isObject()) {
+            ObjectNode out = JsonNodeFactory.instance.objectNode();
+            for (Map.Entry<String, JsonNode> entry : node.properties()) {
+                String key = redact(entry.getKey());
+                while (out.has(key)) {
+                    key = key + "#";
+                }
+                JsonNode value = entry.getValue();
+                out.set(key, maskedByKey(entry.getKey(), value) ? StringNode.valueOf(MASK) : redactNode(value, depth + 1));
+            }
+            return out;
+        }
+        return node;
+    }
+}

@@ -1,0 +1,147 @@
+package io.mcpfuzzer.report.text;
+
+import io.mcpfuzzer.oracle.Finding;
+import io.mcpfuzzer.oracle.Severity;
+import io.mcpfuzzer.report.Report;
+import io.mcpfuzzer.report.RunSummary;
+import io.mcpfuzzer.report.TargetKey;
+import io.mcpfuzzer.report.redact.Redactor;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * The final summary printed after a run: status and provenance, runs per target with their
+ * outcomes, findings by severity and the most severe findings. Every server-controlled string
+ * passes through {@link TerminalText}, and the summary and findings are redacted first. Colour
+ * is plain ANSI SGR and only when asked (the caller decides from NO_COLOR and TTY detection).
+ * Lines end with {@code \n}. Stateless and thread-safe.
+ */
+public final class ConsoleSummary {
+    /** Most findings listed individually; the rest are counted. */
+    public static final int MAX_FINDINGS = 25;
+    /** Most targets listed individually. */
+    public static final int MAX_TARGETS = 50;
+    private static final Set<String> BAD_OUTCOMES = Set.of("crash", "hang", "timeout", "oversized_response",
+            "protocol_violation", "transport_error", "no_answer");
+
+    private ConsoleSummary() {}
+
+    public static String render(RunSummary summary, List<Finding> findings, boolean color) {
+        Report report = Report.of(null, summary, findings, Redactor.standard());
+        RunSummary s = report.summary();
+        Ansi ansi = new Ansi(color);
+        StringBuilder out = new StringBuilder();
+        out.append(ansi.bold("=== MCP Fuzzer Summary ===")).append('\n');
+        String status = "completed".equals(s.status()) ? ansi.green(s.status()) : ansi.red(TerminalText.safe(s.status(), 30).toUpperCase(java.util.Locale.ROOT));
+        out.append("Status:    ").append(status);
+        if (s.statusReason() != null) {
+            out.append(" - ").append(TerminalText.safe(s.statusReason(), 200));
+        }
+        out.append('\n');
+        out.append("Seed:      ").append(s.seed()).append("  (reproduce with --seed ").append(s.seed()).append(")\n");
+        out.append("Target:    ").append(TerminalText.safe(s.transport(), 20)).append(' ')
+                .append(TerminalText.safe(s.endpoint(), 160)).append('\n');
+        if (s.protocolVersion() != null) {
+            out.append("Protocol:  ").append(TerminalText.safe(s.protocolVersion(), 40)).append('\n');
+        }
+        out.append("Mode:      ").append(TerminalText.safe(s.mode(), 20)).append(", phase ")
+                .append(TerminalText.safe(s.phase(), 20)).append('\n');
+        out.append("Runs:      ").append(s.totalRuns()).append(" over ").append(s.perTarget().size())
+                .append(" target(s)\n");
+
+        long crashes = report.findings().stream().filter(f -> f.category().equals("crash")).count();
+        if (crashes > 0) {
+            out.append(ansi.red("CRASHES: " + crashes + " crash bucket(s); reproductions in crashes/")).append('\n');
+        }
+        if (!s.perTarget().isEmpty()) {
+            out.append('\n').append(ansi.bold("Runs per target:")).append('\n');
+            int width = Math.min(40, s.perTarget().keySet().stream()
+                    .mapToInt(k -> TerminalText.safe(k, 40).codePointCount(0, TerminalText.safe(k, 40).length()))
+                    .max().orElse(10));
+            int shown = 0;
+            for (Map.Entry<String, Map<String, Long>> e : s.perTarget().entrySet()) {
+                if (shown++ == MAX_TARGETS) {
+                    out.append("  ... ").append(s.perTarget().size() - MAX_TARGETS).append(" more target(s)\n");
+                    break;
+                }
+                String name = TerminalText.safe(TargetKey.parse(e.getKey()).toString(), 40);
+                long total = e.getValue().values().stream().mapToLong(Long::longValue).sum();
+                String outcomes = e.getValue().entrySet().stream()
+                        .filter(o -> o.getValue() > 0)
+                        .map(o -> {
+                            String text = TerminalText.safe(o.getKey(), 30) + " " + o.getValue();
+                            return BAD_OUTCOMES.contains(o.getKey()) ? ansi.red(text) : text;
+                        })
+                        .collect(Collectors.joining(", "));
+                out.append("  ").append(pad(name, width)).append("  ").append(String.format(java.util.Locale.ROOT, "%6d", total))
+                        .append(" runs  ").append(outcomes).append('\n');
+            }
+        }
+        out.append('\n').append(ansi.bold("Findings: " + report.findings().size())).append('\n');
+        if (!report.findings().isEmpty()) {
+            Map<Severity, Long> bySeverity = new EnumMap<>(Severity.class);
+            report.findings().forEach(f -> bySeverity.merge(f.severity(), 1L, Long::sum));
+            out.append("  ");
+            for (int i = Severity.values().length - 1; i >= 0; i--) {
+                Severity sev = Severity.values()[i];
+                out.append(ansi.severity(sev, sev.wire() + " " + bySeverity.getOrDefault(sev, 0L)));
+                out.append(i > 0 ? ", " : "\n");
+            }
+            int listed = 0;
+            for (Finding f : report.findings()) {
+                if (listed++ == MAX_FINDINGS) {
+                    out.append("  ... ").append(report.findings().size() - MAX_FINDINGS)
+                            .append(" more (see findings.json)\n");
+                    break;
+                }
+                out.append("  ").append(ansi.severity(f.severity(), pad(f.severity().wire(), 8))).append(' ')
+                        .append(pad(TerminalText.safe(f.category(), 28), 28)).append(' ')
+                        .append(TerminalText.safe(f.kind() + ":" + f.target(), 40))
+                        .append(f.count() > 1 ? " x" + f.count() : "").append("  ")
+                        .append(TerminalText.safe(f.detail(), 100)).append("  [").append(f.id()).append("]\n");
+            }
+        }
+        if (!s.warnings().isEmpty()) {
+            out.append('\n').append(ansi.bold("Warnings:")).append('\n');
+            s.warnings().stream().limit(20).forEach(w -> out.append("  ").append(TerminalText.safe(w, 300)).append('\n'));
+        }
+        return out.toString();
+    }
+
+    private static String pad(String text, int width) {
+        int length = text.codePointCount(0, text.length());
+        return length >= width ? text : text + " ".repeat(width - length);
+    }
+
+    /** ANSI SGR colouring, or none. */
+    private record Ansi(boolean on) {
+        String bold(String s) {
+            return wrap("1", s);
+        }
+
+        String red(String s) {
+            return wrap("31", s);
+        }
+
+        String green(String s) {
+            return wrap("32", s);
+        }
+
+        String severity(Severity sev, String s) {
+            return switch (sev) {
+                case CRITICAL -> wrap("1;31", s);
+                case HIGH -> wrap("31", s);
+                case MEDIUM -> wrap("33", s);
+                case LOW -> wrap("36", s);
+                case INFO -> s;
+            };
+        }
+
+        private String wrap(String code, String s) {
+            return on ? "\u001b[" + code + "m" + s + "\u001b[0m" : s;
+        }
+    }
+}

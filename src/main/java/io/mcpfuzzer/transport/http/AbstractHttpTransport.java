@@ -1,0 +1,320 @@
+package io.mcpfuzzer.transport.http;
+
+import io.mcpfuzzer.transport.FrameListener;
+import io.mcpfuzzer.transport.Transport;
+import io.mcpfuzzer.transport.TransportException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+
+/**
+ * What the HTTP transports share: listener delivery, the "wait a bounded time for response headers, then
+ * continue asynchronously" send pattern, failure classification, error-status handling and stream
+ * bookkeeping for {@link #close()}.
+ *
+ * <p>Failure kinds ({@link TransportException#kind()} or {@link FrameListener#onProblem} kind):
+ * {@code connect} (never reached the server), {@code connection_lost} (it answered before and now refuses
+ * connections: treat like a crash; the transport closes itself), {@code timeout} (no response headers
+ * within the response timeout), {@code io} (connection dropped while the server still accepts connections),
+ * {@code auth} (401/403), {@code session_expired} (404 with a session), {@code http_status} (other non-2xx),
+ * {@code closed}.
+ */
+abstract class AbstractHttpTransport implements Transport {
+    protected final HttpCore core;
+    protected final HttpOptions opts;
+    protected final AtomicBoolean closed = new AtomicBoolean(true);
+    private final AtomicBoolean started = new AtomicBoolean();
+    private final AtomicBoolean closedNotified = new AtomicBoolean();
+    private final Set<InputStream> streams = ConcurrentHashMap.newKeySet();
+    private volatile FrameListener listener;
+    protected volatile boolean everAnswered;
+
+    protected AbstractHttpTransport(URI url, HttpOptions opts) {
+        this.opts = opts;
+        this.core = new HttpCore(url, opts);
+    }
+
+    /** Marks the transport started; throws when started twice. */
+    protected void begin(FrameListener l) throws TransportException {
+        if (l == null) {
+            throw new NullPointerException("listener");
+        }
+        if (!started.compareAndSet(false, true)) {
+            throw new TransportException("closed", "transport already started");
+        }
+        this.listener = l;
+        closed.set(false);
+    }
+
+    protected FrameListener listener() {
+        return listener;
+    }
+
+    @Override
+    public boolean isOpen() {
+        return !closed.get();
+    }
+
+    protected void ensureOpen() throws TransportException {
+        if (closed.get()) {
+            throw new TransportException("closed", describe() + " is closed");
+        }
+    }
+
+    /**
+     * Waits up to {@link HttpOptions#sendWait()} for the response headers. Within that wait a failure is
+     * thrown; afterwards the exchange continues asynchronously and failures go to the listener. The response
+     * is always handled on a reader thread, never on the sender's.
+     */
+    protected void dispatch(CompletableFuture<HttpResponse<InputStream>> f,
+                            Consumer<HttpResponse<InputStream>> handler, String what) throws TransportException {
+        try {
+            HttpResponse<InputStream> resp = f.get(opts.sendWait().toMillis(), TimeUnit.MILLISECONDS);
+            everAnswered = true;
+            runHandler(resp, handler);
+        } catch (TimeoutException e) {
+            f.whenCompleteAsync((resp, err) -> {
+                if (err != null) {
+                    reportFailure(err, what);
+                } else {
+                    everAnswered = true;
+                    safely(handler, resp);
+                }
+            }, core.pool());
+        } catch (ExecutionException e) {
+            throw failure(e.getCause(), what);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            f.cancel(true);
+            throw new TransportException("interrupted", what + " interrupted");
+        }
+    }
+
+    protected void runHandler(HttpResponse<InputStream> resp, Consumer<HttpResponse<InputStream>> handler) {
+        try {
+            core.pool().execute(() -> safely(handler, resp));
+        } catch (RejectedExecutionException e) {
+            HttpCore.closeQuietly(resp.body());
+        }
+    }
+
+    private void safely(Consumer<HttpResponse<InputStream>> handler, HttpResponse<InputStream> resp) {
+        try {
+            handler.accept(resp);
+        } catch (RuntimeException e) {
+            problem("internal", "response handling failed: " + e);
+        } finally {
+            HttpCore.closeQuietly(resp.body());
+        }
+    }
+
+    /** Classifies a failed exchange; closes the transport when the connection is lost. */
+    protected TransportException failure(Throwable err, String what) {
+        Throwable t = HttpCore.unwrap(err);
+        String[] c = classify(t);
+        if (c[0].equals("connection_lost")) {
+            connectionLost(what + ": " + c[1]);
+        }
+        return new TransportException(c[0], what + " to " + describe() + ": " + c[1], t);
+    }
+
+    /** Like {@link #failure} but for asynchronous paths: reports to the listener instead of throwing. */
+    protected void reportFailure(Throwable err, String what) {
+        if (closed.get()) {
+            return;
+        }
+        Throwable t = HttpCore.unwrap(err);
+        String[] c = classify(t);
+        if (c[0].equals("connection_lost")) {
+            connectionLost(what + ": " + c[1]);
+        } else {
+            problem(c[0], what + ": " + c[1]);
+        }
+    }
+
+    private String[] classify(Throwable t) {
+        if (closed.get()) {
+            return new String[] {"closed", "transport closed"};
+        }
+        if (t instanceof HttpConnectTimeoutException) {
+            return new String[] {everAnswered ? "timeout" : "connect", "connect timed out"};
+        }
+        if (t instanceof HttpTimeoutException) {
+            return new String[] {"timeout", "no response within " + opts.responseTimeout().toSeconds() + " s"};
+        }
+        String msg = t.getClass().getSimpleName() + (t.getMessage() == null ? "" : ": " + Bodies.excerpt(t.getMessage()));
+        boolean dead = HttpCore.isRefused(t) || (t instanceof IOException && core.refusesConnections());
+        if (dead) {
+            return new String[] {everAnswered ? "connection_lost" : "connect", "connection refused (" + msg + ")"};
+        }
+        return new String[] {"io", msg};
+    }
+
+    /** The server answered before and now refuses connections: report, then close without a DELETE. */
+    protected void connectionLost(String detail) {
+        if (closed.compareAndSet(false, true)) {
+            problem("connection_lost", detail);
+            closeStreams();
+            notifyClosed("connection_lost: " + detail);
+            core.shutdown();
+        }
+    }
+
+    /** A stream failed while reading: classify as lost connection or dropped stream. */
+    protected void streamFailed(IOException e, String what) {
+        if (closed.get()) {
+            return;
+        }
+        if (core.refusesConnections()) {
+            connectionLost(what + " dropped and the server refuses connections (" + e.getClass().getSimpleName() + ")");
+        } else {
+            problem("stream_dropped", what + " dropped: " + e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : ": " + Bodies.excerpt(e.getMessage())));
+        }
+    }
+
+    /**
+     * Handles a non-2xx status: 401/403 -> {@code auth}; 404 with a session -> {@code session_expired} (and
+     * {@link #onSessionExpired()}); else {@code http_status}. A JSON-RPC error body is delivered as a frame
+     * (it is a rejection, not a transport failure) and then replaces the {@code http_status} problem.
+     */
+    protected void handleErrorStatus(HttpResponse<InputStream> resp, boolean hadSession) {
+        handleErrorStatus(resp, hadSession, true);
+    }
+
+    /** As above; with {@code deliverRpcErrors} false (GET streams) a JSON-RPC error body is only an excerpt. */
+    protected void handleErrorStatus(HttpResponse<InputStream> resp, boolean hadSession, boolean deliverRpcErrors) {
+        int sc = resp.statusCode();
+        String text = "";
+        try {
+            Bodies.Read r = readBounded(resp.body(), Bodies.ERROR_BODY_BYTES);
+            text = r.oversized() ? "<body larger than " + Bodies.ERROR_BODY_BYTES + " bytes>" : r.text();
+        } catch (IOException e) {
+            text = "<body unavailable>";
+        }
+        boolean rpcError = deliverRpcErrors && Bodies.isJsonRpcError(text);
+        String detail = sc + (text.isBlank() ? "" : " " + Bodies.excerpt(text));
+        if (sc == 401 || sc == 403) {
+            String challenge = resp.headers().firstValue("www-authenticate").map(Bodies::excerpt).orElse(null);
+            problem("auth", detail + (challenge == null ? "" : " (WWW-Authenticate: " + challenge + ")"));
+        } else if (sc == 404 && hadSession) {
+            onSessionExpired();
+            problem("session_expired", detail);
+        } else if (!rpcError) {
+            problem("http_status", detail);
+        }
+        if (rpcError) {
+            frame(text.strip());
+        }
+    }
+
+    /** Called when the server reports the session unknown; default does nothing. */
+    protected void onSessionExpired() {}
+
+    /** Bounded read that also has a total deadline ({@link HttpOptions#responseTimeout()}), against tricklers. */
+    protected Bodies.Read readBounded(InputStream in, long cap) throws IOException {
+        ScheduledFuture<?> deadline;
+        try {
+            deadline = core.schedule(() -> HttpCore.closeQuietly(in), opts.responseTimeout());
+        } catch (RejectedExecutionException e) {
+            throw new IOException("transport closed");
+        }
+        try {
+            return Bodies.read(in, cap);
+        } finally {
+            deadline.cancel(false);
+        }
+    }
+
+    protected static String contentType(HttpResponse<?> resp) {
+        return resp.headers().firstValue("content-type").orElse("").toLowerCase(Locale.ROOT).strip();
+    }
+
+    /** Registers a stream to be closed by {@link #close()}; closes it at once when already closed. */
+    protected void track(InputStream in) {
+        streams.add(in);
+        if (closed.get()) {
+            HttpCore.closeQuietly(in);
+        }
+    }
+
+    protected void untrack(InputStream in) {
+        streams.remove(in);
+    }
+
+    protected void closeStreams() {
+        for (InputStream in : streams) {
+            HttpCore.closeQuietly(in);
+        }
+        streams.clear();
+    }
+
+    protected void frame(String text) {
+        FrameListener l = listener;
+        if (l != null && !closed.get()) {
+            try {
+                l.onFrame(text);
+            } catch (RuntimeException e) {
+                // a faulty listener must not kill the reader thread
+            }
+        }
+    }
+
+    protected void oversized(long bytes) {
+        FrameListener l = listener;
+        if (l != null && !closed.get()) {
+            try {
+                l.onOversized(bytes);
+            } catch (RuntimeException e) {
+                // see frame()
+            }
+        }
+    }
+
+    protected void problem(String kind, String detail) {
+        FrameListener l = listener;
+        if (l != null) {
+            try {
+                l.onProblem(kind, detail);
+            } catch (RuntimeException e) {
+                // see frame()
+            }
+        }
+    }
+
+    protected void notifyClosed(String reason) {
+        FrameListener l = listener;
+        if (l != null && closedNotified.compareAndSet(false, true)) {
+            try {
+                l.onClosed(reason);
+            } catch (RuntimeException e) {
+                // see frame()
+            }
+        }
+    }
+
+    /** Sleeps on a reader thread; false when interrupted or closed meanwhile (flag restored). */
+    protected boolean pause(long millis) {
+        try {
+            Thread.sleep(Math.max(0, millis));
+            return !closed.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+}

@@ -1,0 +1,107 @@
+package io.mcpfuzzer.oracle.audit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mcpfuzzer.common.Json;
+import io.mcpfuzzer.oracle.Finding;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+/** Name squatting and capability classification, including the Python tool's noted false positives. */
+class NameAndCapabilityTest {
+    private static JsonNode tools(String... specs) {
+        StringBuilder sb = new StringBuilder("[");
+        for (int i = 0; i < specs.length; i++) {
+            sb.append(i == 0 ? "" : ",").append(specs[i]);
+        }
+        return Json.parse(sb.append("]").toString());
+    }
+
+    private static List<String> ids(List<Finding> fs) {
+        return fs.stream().map(Finding::checkId).toList();
+    }
+
+    @Test
+    void shortAndStyleVariantNamesAreNotSquats() {
+        JsonNode t = tools("{\"name\":\"set\"}", "{\"name\":\"host\"}", "{\"name\":\"list_file\"}", "{\"name\":\"readFile\"}",
+                "{\"name\":\"READ-FILE\"}", "{\"name\":\"read_file\"}");
+        List<Finding> fs = NameAudit.audit(Surface.TOOL, t);
+        assertThat(ids(fs)).doesNotContain("MCPF-META-008", "MCPF-META-009");
+    }
+
+    @Test
+    void nearMissesAndHomoglyphsAreSquats() {
+        List<Finding> fs = NameAudit.audit(Surface.TOOL, tools("{\"name\":\"web_serach\"}", "{\"name\":\"read_fi1e\"}",
+                "{\"name\":\"ｒｅａｄ＿ｆｉｌｅ\"}", "{\"name\":\"p\u03bfst_message\"}"));
+        assertThat(fs).filteredOn(f -> f.target().equals("web_serach")).extracting(Finding::checkId)
+                .containsExactly("MCPF-META-008");
+        assertThat(fs).filteredOn(f -> f.target().equals("read_fi1e")).extracting(Finding::checkId)
+                .containsExactly("MCPF-META-009");
+        assertThat(fs).filteredOn(f -> f.target().equals("ｒｅａｄ＿ｆｉｌｅ")).extracting(Finding::checkId)
+                .contains("MCPF-META-009");
+        assertThat(fs).filteredOn(f -> f.target().equals("p\u03bfst_message")).extracting(Finding::checkId)
+                .contains("MCPF-META-010");
+    }
+
+    @Test
+    void siblingHomoglyphIsReportedOnTheNonAsciiName() {
+        List<Finding> fs = NameAudit.audit(Surface.TOOL, tools("{\"name\":\"get_invoice\"}", "{\"name\":\"get_inv\u043eice\"}"));
+        assertThat(fs).filteredOn(f -> "MCPF-META-009".equals(f.checkId())).extracting(Finding::target)
+                .containsExactly("get_inv\u043eice");
+    }
+
+    @Test
+    void readFileAloneIsNoExfiltrationPath() {
+        JsonNode t = tools("{\"name\":\"read_file\",\"description\":\"Read the complete contents of a file from the file "
+                + "system. Handles various text encodings; opens the path given.\",\"inputSchema\":{\"type\":\"object\","
+                + "\"properties\":{\"path\":{\"type\":\"string\"}}}}");
+        Capabilities.Profile p = Capabilities.of(t.get(0));
+        assertThat(p.readsLocal()).isTrue();
+        assertThat(p.egresses()).isFalse();
+        assertThat(ids(CapabilityAudit.audit(t, "server"))).doesNotContain("MCPF-META-014");
+    }
+
+    @Test
+    void readerPlusSenderIsAnExfiltrationPath() {
+        JsonNode t = tools("{\"name\":\"read_file\",\"description\":\"Reads a file.\"}",
+                "{\"name\":\"http_post\",\"description\":\"Posts data to a URL.\",\"inputSchema\":{\"properties\":{\"url\":{}}}}");
+        List<Finding> fs = CapabilityAudit.audit(t, "server");
+        Finding f = fs.stream().filter(x -> "MCPF-META-014".equals(x.checkId())).findFirst().orElseThrow();
+        assertThat(f.evidence().get("local_read_tools")).isEqualTo(List.of("read_file"));
+        assertThat(f.evidence().get("network_egress_tools")).isEqualTo(List.of("http_post"));
+        assertThat(f.owasp()).isEqualTo("MCP02:2025");
+    }
+
+    @Test
+    void countryCodeIsNotCommandExecution() {
+        assertThat(Capabilities.of(tools("{\"name\":\"get_country_code\",\"description\":\"Returns an ISO code.\"}").get(0))
+                .executes()).isFalse();
+        assertThat(Capabilities.of(tools("{\"name\":\"python_exec\"}").get(0)).executes()).isTrue();
+    }
+
+    @Test
+    void relistingReportsChangedAddedAndRemoved() {
+        JsonNode a = tools("{\"name\":\"x\",\"description\":\"one\"}", "{\"name\":\"gone\"}");
+        JsonNode b = tools("{\"description\":\"two\",\"name\":\"x\"}", "{\"name\":\"new\"}");
+        List<Finding> fs = SecurityAudit.auditRelisting(Surface.TOOL, a, b);
+        assertThat(fs).extracting(Finding::checkId).containsExactly("MCPF-META-013", "MCPF-META-017", "MCPF-META-017");
+        assertThat(fs.get(0).evidence().get("changed_fields")).isEqualTo(List.of("description"));
+        JsonNode reordered = tools("{\"description\":\"one\",\"name\":\"x\"}", "{\"name\":\"gone\"}");
+        assertThat(SecurityAudit.auditRelisting(Surface.TOOL, a, reordered)).isEmpty();
+    }
+
+    @Test
+    void transportClassesHosts() {
+        assertThat(TransportAudit.check("https://mcp.example.com/mcp")).isEmpty();
+        assertThat(TransportAudit.check("http://127.0.0.1:8080/mcp")).isEmpty();
+        assertThat(TransportAudit.check("http://[::1]:8080/mcp")).isEmpty();
+        assertThat(TransportAudit.check("http://localhost/mcp")).isEmpty();
+        assertThat(TransportAudit.check("python server.py")).isEmpty();
+        assertThat(TransportAudit.check("http://10.1.2.3/mcp").get(0).severity().wire()).isEqualTo("low");
+        Finding f = TransportAudit.check("http://u:p@mcp.example.com:8080/mcp?key=k#f").get(0);
+        assertThat(f.severity().wire()).isEqualTo("medium");
+        assertThat(f.target()).isEqualTo("http://mcp.example.com:8080/mcp");
+        assertThat(f.detail()).doesNotContain("u:p").doesNotContain("key=k");
+    }
+}
