@@ -18,13 +18,13 @@ import org.openjdk.jmh.annotations.Warmup;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Argument generation through the campaign's own entry point, {@link CampaignInputs#forSeed}: one
- * call per operation for a small and a wider tool schema, realistic and aggressive phases.
+ * Tool-argument generation through the campaign's own entry point, {@link CampaignInputs#forSeed}:
+ * one call per operation for a small and a wider tool schema, realistic and aggressive phases.
  *
- * <p>Place for the generate layer: while {@code io.mcpfuzzer.generate} has not landed this measures
- * the fuzz layer's placeholder generator. When {@code CampaignInputs.forSeed} returns the schema
- * generator it measures that with no change here; add benchmarks for its own entry points (for
- * example per-strategy mutators) to this class.
+ * <p>Place for the generate layer's tool-argument generator: until {@code CampaignInputs.forSeed}
+ * returns it, this measures the fuzz layer's placeholder ({@code SimpleToolInputs}); afterwards it
+ * measures the real generator with no change here. Add benchmarks for its own entry points (per
+ * strategy, per schema feature) to this class. Protocol cases: {@link ProtocolGenerationBench}.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
