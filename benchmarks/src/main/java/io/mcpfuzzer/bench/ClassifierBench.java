@@ -42,7 +42,7 @@ public class ClassifierBench {
                 null);
         crash = observation("aggressive", Json.parse("{\"text\":\"$(id)\"}"),
                 new Reply(Reply.Status.CLOSED, null, null, 3_000_000, "end of stream"),
-                new CrashInfo(1, null, false, Samples.PYTHON_STDERR));
+                new CrashInfo(1, null, false, Samples.PYTHON_STDERR, null));
     }
 
     private static Observation observation(String phase, JsonNode input, Reply reply, CrashInfo crash) {
