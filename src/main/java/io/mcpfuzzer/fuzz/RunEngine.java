@@ -32,7 +32,8 @@ import tools.jackson.databind.JsonNode;
  */
 public final class RunEngine {
     private static final Duration PING_DEADLINE = Duration.ofSeconds(5);
-    private static final int RSS_SAMPLE_EVERY = 10;
+    /** At most one RSS sample per this many nanoseconds (reading /proc is not free). */
+    private static final long RSS_SAMPLE_NANOS = 250_000_000L;
     private static final int RESPONSE_EXCERPT = 2_000;
 
     private final Supervisor supervisor;
@@ -43,6 +44,7 @@ public final class RunEngine {
     private final LatencyOutliers latency = new LatencyOutliers();
     private final MemoryTrend memory = new MemoryTrend();
     private final AtomicLong runs = new AtomicLong();
+    private final AtomicLong lastRssSample = new AtomicLong(System.nanoTime() - RSS_SAMPLE_NANOS);
     private final AtomicLong authRefusals = new AtomicLong();
     private static final int AUTH_WALL = 5;
     private final Map<String, Map<String, AtomicLong>> buckets = new ConcurrentHashMap<>();
@@ -109,8 +111,8 @@ public final class RunEngine {
                 supervisor.retire(target);
             } else if (crash != null) {
                 supervisor.retire(target);
-            } else if (runs.get() % RSS_SAMPLE_EVERY == 0) {
-                memory.record(System.identityHashCode(target), runs.get(), target.rssKb());
+            } else {
+                sampleMemory(target);
             }
             return verdict;
         }
@@ -196,6 +198,14 @@ public final class RunEngine {
             out.put(k, m);
         });
         return out;
+    }
+
+    private void sampleMemory(Target target) {
+        long now = System.nanoTime();
+        long last = lastRssSample.get();
+        if (now - last >= RSS_SAMPLE_NANOS && lastRssSample.compareAndSet(last, now)) {
+            memory.record(System.identityHashCode(target), runs.get(), target.rssKb());
+        }
     }
 
     private static boolean isWatchdogKill(CrashInfo crash) {
