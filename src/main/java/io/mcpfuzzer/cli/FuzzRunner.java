@@ -84,6 +84,7 @@ public final class FuzzRunner implements CampaignRunner {
                     recorder.totalRuns(), recorder.perTarget(), containment, warnings, started);
             Report report = write(writer, sessionId, summary, findings, redactor);
             exports(s, writer, report, console);
+            writeExtra(out, "spec_guard.json", result.extra().get("spec_guard"), console);
             if (s.safety().safetyReport()) {
                 writeSafetyReport(out, safety, console);
             }
@@ -157,6 +158,20 @@ public final class FuzzRunner implements CampaignRunner {
     private static void put(Map<ExportFormat, Path> wanted, ExportFormat format, Path file) {
         if (file != null) {
             wanted.put(format, file);
+        }
+    }
+
+    private static void writeExtra(Path out, String file, Object value, ConsoleIO console) {
+        if (value == null) {
+            return;
+        }
+        try {
+            Files.createDirectories(out);
+            Object redacted = Redactor.standard().redactValue(value);
+            io.mcpfuzzer.report.AtomicFiles.writeString(out.resolve(file),
+                    io.mcpfuzzer.common.Json.pretty().writeValueAsString(redacted));
+        } catch (IOException e) {
+            console.err().println("mcp-fuzzer: cannot write " + file + ": " + e.getMessage());
         }
     }
 

@@ -1,5 +1,7 @@
 package io.mcpfuzzer.transport.http;
 
+import io.mcpfuzzer.testsupport.EverythingServer;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 

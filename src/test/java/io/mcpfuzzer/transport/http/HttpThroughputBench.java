@@ -1,5 +1,7 @@
 package io.mcpfuzzer.transport.http;
 
+import io.mcpfuzzer.testsupport.EverythingServer;
+
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.ArrayList;

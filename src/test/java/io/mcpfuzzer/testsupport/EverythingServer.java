@@ -1,6 +1,5 @@
-package io.mcpfuzzer.transport.http;
+package io.mcpfuzzer.testsupport;
 
-import io.mcpfuzzer.testsupport.E2eTargets;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -21,7 +20,7 @@ import java.util.concurrent.TimeUnit;
  * itself; a {@code --require} preload makes its {@code listen(port)} bind 127.0.0.1 instead, and clients
  * only ever use 127.0.0.1. {@link #close} kills it and its descendants.
  */
-final class EverythingServer implements AutoCloseable {
+public final class EverythingServer implements AutoCloseable {
     private static final String LOOPBACK_PRELOAD = """
             const net = require('net');
             const listen = net.Server.prototype.listen;
@@ -35,9 +34,9 @@ final class EverythingServer implements AutoCloseable {
             };
             """;
 
-    final Process process;
-    final int port;
-    final Path log;
+    public final Process process;
+    public final int port;
+    public final Path log;
     private final Path home;
 
     private EverythingServer(Process process, int port, Path log, Path home) {
@@ -48,7 +47,7 @@ final class EverythingServer implements AutoCloseable {
     }
 
     /** Starts the server in {@code mode}, retrying with another port when the chosen one was taken. */
-    static EverythingServer start(String mode) throws IOException, InterruptedException {
+    public static EverythingServer start(String mode) throws IOException, InterruptedException {
         IOException last = null;
         for (int attempt = 0; attempt < 3; attempt++) {
             int port = freePort();
@@ -83,7 +82,7 @@ final class EverythingServer implements AutoCloseable {
         throw last;
     }
 
-    URI uri(String path) {
+    public URI uri(String path) {
         return URI.create("http://127.0.0.1:" + port + path);
     }
 
