@@ -1,6 +1,7 @@
 package io.mcpfuzzer.cli;
 
 import io.mcpfuzzer.config.Settings;
+import io.mcpfuzzer.fuzz.AuditOptions;
 import io.mcpfuzzer.fuzz.Campaign;
 import io.mcpfuzzer.fuzz.CampaignConfig;
 import io.mcpfuzzer.fuzz.CampaignInputs;
@@ -73,7 +74,7 @@ public final class FuzzRunner implements CampaignRunner {
             CampaignResult result;
             try (factory) {
                 result = new Campaign(config(s), factory, CampaignInputs.forSeed(s.fuzzing().seed()),
-                        safety::decide, sink).run();
+                        safety::decide, sink).audit(auditOptions(s, safety)).run();
             }
             boolean interrupted = guard.interrupted() || Thread.interrupted();
             String status = interrupted ? "interrupted" : result.status();
@@ -97,11 +98,20 @@ public final class FuzzRunner implements CampaignRunner {
         }
     }
 
+    static AuditOptions auditOptions(Settings s, SafetyContext safety) {
+        Path fsRoot = safety.pathSandbox().map(p -> p.root()).orElse(s.safety().fsRoot());
+        return new AuditOptions(s.audit().securityAudit() || s.audit().securityAuditIntrusive(),
+                s.audit().securityAuditIntrusive(), s.audit().pinFile(), fsRoot, s.target().endpoint(),
+                s.target().protocol().isRemote(), s.target().headers());
+    }
+
     static CampaignConfig config(Settings s) {
         Settings.Fuzzing f = s.fuzzing();
         java.util.Set<String> tools = new java.util.LinkedHashSet<>(f.tools());
+        tools.removeAll(f.excludeTools());
         return new CampaignConfig(f.mode().wire(), f.phase().wire(), f.runs(), s.protocol().runsPerType(), f.seed(),
-                s.target().toolTimeout(), f.maxConcurrency(), tools, 3, 2);
+                s.target().toolTimeout(), f.maxConcurrency(), tools, 3, 2, s.protocol().phase().wire(),
+                new java.util.LinkedHashSet<>(s.protocol().protocolTypes()), s.protocol().specGuard());
     }
 
     private static int exitCode(Settings s, String status, CampaignResult result, List<Finding> findings,

@@ -32,6 +32,7 @@ public final class Campaign {
     private final ToolInputs inputs;
     private final CampaignObserver observer;
     private final ArgumentGate gate;
+    private AuditOptions audit = AuditOptions.off();
 
     public Campaign(CampaignConfig config, TargetFactory factory, ToolInputs inputs, CampaignObserver observer) {
         this(config, factory, inputs, ArgumentGate.ALLOW_ALL, observer);
@@ -46,6 +47,12 @@ public final class Campaign {
         this.observer = observer;
     }
 
+    /** Sets the security-audit options (default off). Returns this. */
+    public Campaign audit(AuditOptions options) {
+        this.audit = options == null ? AuditOptions.off() : options;
+        return this;
+    }
+
     public CampaignResult run() {
         Instant started = Instant.now();
         List<String> warnings = new ArrayList<>();
@@ -57,14 +64,22 @@ public final class Campaign {
         try (Supervisor supervisor = new Supervisor(factory, config.maxStartFailures());
                 BoundedExecutor executor = new BoundedExecutor(config.maxConcurrency(), "fuzz")) {
             RunEngine engine = new RunEngine(supervisor, observer, config.callTimeout());
+            SecurityAuditRun auditRun = new SecurityAuditRun(audit, engine::addFinding);
             try {
                 Target first = supervisor.current();
                 init = first.session().initialized();
-                if (config.includes("tools")) {
+                List<JsonNode> listed = List.of();
+                if (config.includes("tools") || audit.enabled() || audit.pinFile() != null) {
                     Listing listing = first.session().listTools();
-                    tools = filter(listing.items());
+                    listed = listing.items();
+                    tools = config.includes("tools") ? filter(listed) : List.of();
                     listing.problems().forEach(p -> warn(warnings, "tools/list: " + p));
+                }
+                auditListing(first, init, listed, auditRun, warnings);
+                engine.inspector(auditRun::inspect);
+                if (config.includes("tools")) {
                     fuzzTools(tools, engine, executor);
+                    auditRun.probe(tools, engine, gate, config.seed(), warnings);
                 }
                 if (config.includes("resources") && init.hasCapability("resources")) {
                     fuzzResources(supervisor.current(), engine, warnings, extra);
@@ -74,6 +89,9 @@ public final class Campaign {
                 }
                 if (config.includes("protocol")) {
                     fuzzProtocol(supervisor.current(), engine, tools, extra);
+                }
+                if (audit.enabled()) {
+                    auditRun.finish(listed, supervisor.current().session().listTools().items(), warnings);
                 }
                 if (Thread.currentThread().isInterrupted()) {
                     status = "interrupted";
@@ -88,6 +106,7 @@ public final class Campaign {
                 status = "interrupted";
                 reason = "interrupted by the user";
             }
+            auditRun.close();
             engine.latency().findings().forEach(engine::addFinding);
             Finding growth = engine.memory().finding("server");
             if (growth != null) {
@@ -138,6 +157,19 @@ public final class Campaign {
             }
             fuzzer.fuzz(prompt);
         }
+    }
+
+    private void auditListing(Target target, InitializeResult init, List<JsonNode> tools, SecurityAuditRun auditRun,
+            List<String> warnings) {
+        List<JsonNode> resources = List.of();
+        List<JsonNode> prompts = List.of();
+        if (audit.enabled() && init.hasCapability("resources")) {
+            resources = target.session().listResources().items();
+        }
+        if (audit.enabled() && init.hasCapability("prompts")) {
+            prompts = target.session().listPrompts().items();
+        }
+        auditRun.onListing(tools, resources, prompts, warnings);
     }
 
     private void fuzzProtocol(Target target, RunEngine engine, List<JsonNode> tools, Map<String, Object> extra)

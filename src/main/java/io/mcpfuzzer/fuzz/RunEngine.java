@@ -48,6 +48,7 @@ public final class RunEngine {
     private final AtomicLong authRefusals = new AtomicLong();
     private static final int AUTH_WALL = 5;
     private final Map<String, Map<String, AtomicLong>> buckets = new ConcurrentHashMap<>();
+    private volatile java.util.function.BiConsumer<Call, Reply> inspector = (c, r) -> {};
 
     /** One request: what to send on a session and how to describe it. */
     public record Call(String kind, String target, int run, String phase, JsonNode input, String rawInput,
@@ -57,6 +58,11 @@ public final class RunEngine {
         this.supervisor = supervisor;
         this.observer = observer;
         this.timeout = timeout;
+    }
+
+    /** Extra per-answer checks (security audit); called from worker threads. */
+    public void inspector(java.util.function.BiConsumer<Call, Reply> check) {
+        this.inspector = check == null ? (c, r) -> {} : check;
     }
 
     public Duration timeout() {
@@ -106,6 +112,9 @@ public final class RunEngine {
             Verdict verdict = classifier.judge(new Observation(call.kind(), call.target(), call.run(), call.phase(),
                     call.input(), call.rawInput(), call.valid(), call.strategy(), reply, crash));
             record(call, reply, verdict);
+            if (crash == null && !hung) {
+                inspector.accept(call, reply);
+            }
             if (hung) {
                 target.kill("hang on " + call.kind() + " " + call.target() + " run " + call.run());
                 supervisor.retire(target);

@@ -1,0 +1,199 @@
+package io.mcpfuzzer.fuzz;
+
+import io.mcpfuzzer.common.Json;
+import io.mcpfuzzer.fuzz.audit.OriginProbe;
+import io.mcpfuzzer.jsonrpc.Reply;
+import io.mcpfuzzer.oracle.Finding;
+import io.mcpfuzzer.oracle.audit.CanaryFiles;
+import io.mcpfuzzer.oracle.audit.ComputedMarker;
+import io.mcpfuzzer.oracle.audit.PinFile;
+import io.mcpfuzzer.oracle.audit.SecurityAudit;
+import io.mcpfuzzer.oracle.audit.Surface;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.function.Consumer;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The security audit of one campaign: listing checks, pinning, response oracles and output
+ * contracts on every tool answer, canary-confirmed traversal and computed-marker injection probes,
+ * in-run listing drift, and (intrusive) the foreign-Origin probe. Thread-safe where the engine
+ * calls it ({@link #inspect}).
+ */
+final class SecurityAuditRun implements AutoCloseable {
+    private static final int MAX_PROPS_PER_TOOL = 2;
+
+    private final AuditOptions options;
+    private final Consumer<Finding> sink;
+    private final Map<String, JsonNode> toolsByName = new LinkedHashMap<>();
+    private CanaryFiles canaries;
+    private Path canaryRoot;
+
+    SecurityAuditRun(AuditOptions options, Consumer<Finding> sink) {
+        this.options = options;
+        this.sink = sink;
+    }
+
+    /** Pin check (whenever a pin file is set) and, when enabled, the listing audit. */
+    void onListing(List<JsonNode> tools, List<JsonNode> resources, List<JsonNode> prompts, List<String> warnings) {
+        ArrayNode toolArray = array(tools);
+        tools.forEach(t -> toolsByName.put(t.path("name").asString(""), t));
+        if (options.pinFile() != null) {
+            try {
+                SecurityAudit.pinCheck(options.pinFile(), toolArray, false).forEach(sink);
+            } catch (PinFile.PinFileException e) {
+                warnings.add("pin file unusable: " + e.getMessage());
+            }
+        }
+        if (options.enabled()) {
+            SecurityAudit.auditListing(toolArray, array(resources), array(prompts), options.endpoint()).forEach(sink);
+        }
+    }
+
+    /** Response oracles, canary scan and output contract for one tool answer. */
+    void inspect(RunEngine.Call call, Reply reply) {
+        if (!options.enabled() || !reply.answered() || !"tool".equals(call.kind())) {
+            return;
+        }
+        String input = call.input() == null ? "" : Json.write(call.input());
+        String text = reply.raw() == null ? "" : reply.raw();
+        SecurityAudit.auditResponse(call.target(), family(call.strategy()), input, text).forEach(sink);
+        if (canaries != null) {
+            canaries.scan(call.target(), input, text).forEach(sink);
+        }
+        JsonNode tool = toolsByName.get(call.target());
+        if (tool != null && reply.status() == Reply.Status.RESULT && !"audit".equals(call.phase())) {
+            SecurityAudit.auditToolResult(tool, reply.result()).forEach(sink);
+        }
+    }
+
+    /** Sends canary traversal paths and computed-marker injections through each tool's string parameters. */
+    void probe(List<JsonNode> tools, RunEngine engine, ArgumentGate gate, long seed, List<String> warnings)
+            throws Supervisor.BlockedException {
+        if (!options.enabled()) {
+            return;
+        }
+        try {
+            canaryRoot = options.fsRoot() != null ? options.fsRoot() : Files.createTempDirectory("mcpfuzzer-canary-root");
+            canaries = CanaryFiles.plant(canaryRoot);
+        } catch (IOException e) {
+            warnings.add("canary files could not be planted: " + e.getMessage());
+        }
+        ComputedMarker marker = ComputedMarker.random(new SplittableRandom(seed));
+        List<String[]> payloads = new ArrayList<>();
+        if (canaries != null) {
+            canaries.payloadPaths().stream().limit(4).forEach(p -> payloads.add(new String[] {"path_traversal", p}));
+        }
+        payloads.add(new String[] {"command_injection", marker.shellPayloads()[0]});
+        payloads.add(new String[] {"sqli", marker.sqlPayloads()[0]});
+        payloads.add(new String[] {"template_injection", marker.templatePayloads()[0]});
+        payloads.add(new String[] {"prompt_injection", marker.promptPayload()});
+        for (JsonNode tool : tools) {
+            String name = tool.path("name").asString("");
+            JsonNode schema = tool.path("inputSchema");
+            List<String> props = stringProps(schema);
+            int run = 100_000;
+            for (String prop : props) {
+                for (String[] payload : payloads) {
+                    ObjectNode args = Json.object();
+                    args.put(prop, payload[1]);
+                    var decision = gate.decide(name, schema, args);
+                    JsonNode sent = decision.arguments();
+                    RunEngine.Call call = new RunEngine.Call("tool", name, run++, "audit", sent, null, null, payload[0],
+                            s -> s.callTool(name, sent, engine.timeout()));
+                    if (decision.blocked()) {
+                        engine.recordBlocked(call, decision.reason());
+                    } else {
+                        engine.execute(call);
+                    }
+                }
+            }
+        }
+    }
+
+    /** Listing drift, canary tampering and the Origin probe, at the end of the run. */
+    void finish(List<JsonNode> firstTools, List<JsonNode> secondTools, List<String> warnings) {
+        if (!options.enabled()) {
+            return;
+        }
+        if (secondTools != null) {
+            SecurityAudit.auditRelisting(Surface.TOOL, array(firstTools), array(secondTools)).forEach(sink);
+        }
+        if (canaries != null) {
+            canaries.tampered("server").forEach(sink);
+        }
+        if (options.intrusive()) {
+            if (!options.remote()) {
+                warnings.add("the foreign-Origin probe applies to HTTP targets only; skipped");
+            } else {
+                OriginProbe.Result r = OriginProbe.probe(options.endpoint(),
+                        new OriginProbe.Options(null, null, options.headers(), null));
+                r.findings().forEach(sink);
+                if (!r.ran()) {
+                    warnings.add("foreign-Origin probe skipped: " + r.note());
+                }
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        if (canaries != null) {
+            canaries.close();
+        }
+    }
+
+    private static List<String> stringProps(JsonNode schema) {
+        List<String> out = new ArrayList<>();
+        JsonNode props = schema.path("properties");
+        for (String name : props.propertyNames()) {
+            JsonNode type = props.get(name).path("type");
+            if ((type.isString() && type.asString().equals("string")) || type.isMissingNode()) {
+                out.add(name);
+            }
+            if (out.size() >= MAX_PROPS_PER_TOOL) {
+                break;
+            }
+        }
+        return out;
+    }
+
+    private static String family(String strategy) {
+        if (strategy == null) {
+            return "generic";
+        }
+        String s = strategy.toLowerCase(java.util.Locale.ROOT);
+        if (s.contains("path") || s.contains("traversal")) {
+            return "path_traversal";
+        }
+        if (s.contains("command") || s.contains("shell")) {
+            return "command_injection";
+        }
+        if (s.contains("sql")) {
+            return "sqli";
+        }
+        if (s.contains("prompt")) {
+            return "prompt_injection";
+        }
+        if (s.contains("template")) {
+            return "template_injection";
+        }
+        return strategy;
+    }
+
+    private static ArrayNode array(List<JsonNode> items) {
+        ArrayNode a = Json.array();
+        if (items != null) {
+            items.forEach(a::add);
+        }
+        return a;
+    }
+}
