@@ -74,10 +74,15 @@ class BrokenSchemaTest {
     @Test
     void catastrophicPatternDoesNotHang() {
         JsonNode schema = Json.parse("{\"type\":\"object\",\"properties\":{\"s\":{\"type\":\"string\","
-                + "\"pattern\":\"^(a|a)*(b|b)*(x+x+)+y$\"}},\"required\":[\"s\"]}");
+                + "\"pattern\":\"(.*a){30}\"}},\"required\":[\"s\"]}");
         for (Phase phase : Phase.values()) {
             for (int run = 0; run < 40; run++) {
                 GeneratedInput input = PLANNER.plan("redos", schema, phase, run);
+                if (phase == Phase.REALISTIC) {
+                    // built from the pattern, but too slow to confirm: undecided, never a hang
+                    assertThat(input.verdict()).as(input.toString()).isIn(Validation.Verdict.VALID, Validation.Verdict.UNDECIDED);
+                    assertThat(input.value().path("s").asString()).contains("a");
+                }
                 assertThat(input.value()).isNotNull();
                 assertThat(input.verdict()).isNotNull();
             }

@@ -46,7 +46,10 @@ public final class RegexGenerator {
 
     /**
      * A string of {@code minLength..maxLength} code points that the pattern matches, or empty when
-     * no attempt succeeded within the bounded number of tries.
+     * no attempt succeeded within the bounded number of tries. Candidates are built from the
+     * pattern and then checked; when the check itself runs out of budget (a pattern too slow to
+     * match) the built candidate is returned unconfirmed, and {@link #check} will say
+     * {@link BoundedMatcher.Outcome#GAVE_UP} for it.
      */
     public Optional<String> generate(SplittableRandom random, int minLength, int maxLength) {
         int lo = Math.max(0, minLength);
@@ -61,7 +64,7 @@ public final class RegexGenerator {
                 continue;
             }
             String candidate = fit(out.text.toString(), lo, hi, random);
-            if (candidate != null && matches(candidate)) {
+            if (candidate != null && check(candidate) != BoundedMatcher.Outcome.NO_MATCH) {
                 return Optional.of(candidate);
             }
         }
@@ -71,10 +74,6 @@ public final class RegexGenerator {
     /** Bounded check of the pattern against {@code text} (find semantics). */
     public BoundedMatcher.Outcome check(String text) {
         return BoundedMatcher.find(pattern, text, matchBudget);
-    }
-
-    private boolean matches(String text) {
-        return check(text) == BoundedMatcher.Outcome.MATCH;
     }
 
     /** Pads an unanchored candidate up to the minimum length; null when it cannot fit. */
@@ -91,7 +90,7 @@ public final class RegexGenerator {
             pad.append(FILLER.charAt(random.nextInt(FILLER.length())));
         }
         String appended = text + pad;
-        if (matches(appended)) {
+        if (check(appended) != BoundedMatcher.Outcome.NO_MATCH) {
             return appended;
         }
         return pad + text;
