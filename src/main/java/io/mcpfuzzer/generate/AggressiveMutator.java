@@ -30,12 +30,20 @@ final class AggressiveMutator {
         return order;
     }
 
-    static Mutation mutate(JsonNode schema, JsonNode base, List<AggressiveStrategy> order, int runIndex,
-                           SplittableRandom r, GenerationLimits limits) {
+    /** The per-tool schedule: slots and strategy entries, reusable across runs. Immutable. */
+    record Prepared(AggressivePlan plan, List<GenerationProblem> problems) {}
+
+    static Prepared prepare(JsonNode schema, List<AggressiveStrategy> order, GenerationLimits limits) {
+        GenContext ctx = new GenContext(schema, new SplittableRandom(0), limits);
+        List<Slot> slots = SlotFinder.find(schema, ctx);
+        return new Prepared(new AggressivePlan(order, slots, ctx), ctx.problems());
+    }
+
+    static Mutation mutate(Prepared prepared, JsonNode schema, JsonNode base, int runIndex, SplittableRandom r,
+                           GenerationLimits limits) {
         GenContext ctx = new GenContext(schema, r, limits);
         ValueGenerator generator = new ValueGenerator(ctx);
-        List<Slot> slots = SlotFinder.find(schema, ctx);
-        AggressivePlan.Choice choice = new AggressivePlan(order, slots, ctx).choose(runIndex);
+        AggressivePlan.Choice choice = prepared.plan().choose(runIndex);
         String canary = "mcpfz" + String.format(Locale.ROOT, "%08x", r.nextInt());
         Paths paths = new Paths(generator);
         JsonNode root = base.deepCopy();
@@ -43,8 +51,30 @@ final class AggressiveMutator {
         JsonNode current = paths.get(root, slot);
         JsonNode replacement = choice.removes() ? null : replacement(choice, current, r, canary, ctx);
         JsonNode result = paths.set(root, slot, replacement);
-        boolean carriesCanary = replacement != null && choice.option() == null && replacement.toString().contains(canary);
-        return new Mutation(result, choice.strategy(), slot.pointer(), carriesCanary ? canary : null, ctx.problems());
+        boolean carriesCanary = replacement != null && choice.option() == null && containsText(replacement, canary);
+        List<GenerationProblem> problems = new ArrayList<>(prepared.problems());
+        problems.addAll(ctx.problems());
+        return new Mutation(result, choice.strategy(), slot.pointer(), carriesCanary ? canary : null, problems);
+    }
+
+    private static boolean containsText(JsonNode node, String text) {
+        if (node.isString()) {
+            return node.asString().contains(text);
+        }
+        if (node.isObject()) {
+            for (var e : node.properties()) {
+                if (e.getKey().contains(text) || containsText(e.getValue(), text)) {
+                    return true;
+                }
+            }
+        } else if (node.isArray()) {
+            for (JsonNode child : node.values()) {
+                if (containsText(child, text)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static JsonNode replacement(AggressivePlan.Choice choice, JsonNode current, SplittableRandom r,

@@ -17,7 +17,8 @@ final class AggressivePlan {
     private static final JsonNode REMOVE = ValueGenerator.F.missingNode();
 
     /** One strategy's targets and, when finite, its option list per target. */
-    record Entry(AggressiveStrategy strategy, int position, List<Slot> targets, List<List<JsonNode>> options, long capacity) {}
+    record Entry(AggressiveStrategy strategy, int position, List<Slot> targets, List<List<JsonNode>> options,
+                 long capacity, List<int[]> pairs) {}
 
     /** A scheduled run: strategy, target slot and either a fixed option or null (sample). */
     record Choice(AggressiveStrategy strategy, Slot slot, JsonNode option, long variant) {
@@ -26,8 +27,9 @@ final class AggressivePlan {
         }
     }
 
+    private static final int MAX_FINITE = 4_096;
     private final List<Entry> entries;
-    private final long maxFinite;
+    private final long[] cycleStarts;
 
     AggressivePlan(List<AggressiveStrategy> order, List<Slot> slots, GenContext ctx) {
         List<Slot> fields = new ArrayList<>(slots.subList(1, slots.size()));
@@ -47,33 +49,49 @@ final class AggressivePlan {
             }
         }
         this.entries = built;
-        this.maxFinite = finiteMax;
+        this.cycleStarts = cycleStarts(built, finiteMax);
     }
 
-    /** The choice for {@code runIndex} (non-negative). */
+    /** The choice for {@code runIndex} (non-negative). O(log cycles). */
     Choice choose(long runIndex) {
-        long r = runIndex;
-        long cycle = 0;
-        while (true) {
-            List<Entry> active = new ArrayList<>();
+        if (entries.isEmpty()) {
+            throw new IllegalStateException("no applicable aggressive strategy");
+        }
+        int c = java.util.Arrays.binarySearch(cycleStarts, runIndex);
+        int cycle = c >= 0 ? c : -c - 2;
+        List<Entry> active = activeIn(cycle);
+        long offset = runIndex - cycleStarts[cycle];
+        long variant = cycle;
+        if (cycle == cycleStarts.length - 1) {
+            variant += offset / active.size();
+            offset %= active.size();
+        }
+        return pick(active.get((int) offset), variant);
+    }
+
+    private List<Entry> activeIn(long cycle) {
+        List<Entry> active = new ArrayList<>();
+        for (Entry e : entries) {
+            if (e.capacity() > cycle) {
+                active.add(e);
+            }
+        }
+        return active;
+    }
+
+    /** Start run index of each cycle up to the last cycle that still has a finite strategy. */
+    private static long[] cycleStarts(List<Entry> entries, long maxFinite) {
+        long[] starts = new long[(int) maxFinite + 1];
+        long at = 0;
+        for (int c = 0; c < starts.length; c++) {
+            starts[c] = at;
             for (Entry e : entries) {
-                if (e.capacity() > cycle) {
-                    active.add(e);
+                if (e.capacity() > c) {
+                    at++;
                 }
             }
-            if (active.isEmpty()) {
-                throw new IllegalStateException("no applicable aggressive strategy");
-            }
-            if (cycle >= maxFinite) {
-                cycle += r / active.size();
-                r %= active.size();
-            }
-            if (r < active.size()) {
-                return pick(active.get((int) r), cycle);
-            }
-            r -= active.size();
-            cycle++;
         }
+        return starts;
     }
 
     private static Choice pick(Entry e, long variant) {
@@ -81,17 +99,8 @@ final class AggressivePlan {
             Slot slot = e.targets().get((int) ((variant + e.position()) % e.targets().size()));
             return new Choice(e.strategy(), slot, null, variant);
         }
-        long seen = 0;
-        for (int opt = 0; ; opt++) {
-            for (int t = 0; t < e.targets().size(); t++) {
-                List<JsonNode> options = e.options().get(t);
-                if (opt < options.size()) {
-                    if (seen++ == variant) {
-                        return new Choice(e.strategy(), e.targets().get(t), options.get(opt), variant);
-                    }
-                }
-            }
-        }
+        int[] pair = e.pairs().get((int) variant);
+        return new Choice(e.strategy(), e.targets().get(pair[0]), e.options().get(pair[0]).get(pair[1]), variant);
     }
 
     private static Entry entry(AggressiveStrategy s, int position, Slot root, List<Slot> slots, List<Slot> fields) {
@@ -125,23 +134,35 @@ final class AggressivePlan {
     }
 
     private static Entry unbounded(AggressiveStrategy s, int position, List<Slot> targets) {
-        return new Entry(s, position, targets, null, targets.isEmpty() ? 0 : UNBOUNDED);
+        return new Entry(s, position, targets, null, targets.isEmpty() ? 0 : UNBOUNDED, List.of());
     }
 
     private static Entry finite(AggressiveStrategy s, int position, List<Slot> candidates,
                                 java.util.function.Function<Slot, List<JsonNode>> options) {
         List<Slot> targets = new ArrayList<>();
         List<List<JsonNode>> lists = new ArrayList<>();
-        long capacity = 0;
         for (Slot slot : candidates) {
             List<JsonNode> list = options.apply(slot);
             if (!list.isEmpty()) {
                 targets.add(slot);
                 lists.add(list);
-                capacity += list.size();
             }
         }
-        return new Entry(s, position, targets, lists, capacity);
+        // option-major order: option 0 of every target, then option 1, ... (capped)
+        List<int[]> pairs = new ArrayList<>();
+        for (int opt = 0; pairs.size() < MAX_FINITE; opt++) {
+            boolean any = false;
+            for (int t = 0; t < lists.size() && pairs.size() < MAX_FINITE; t++) {
+                if (opt < lists.get(t).size()) {
+                    pairs.add(new int[] {t, opt});
+                    any = true;
+                }
+            }
+            if (!any) {
+                break;
+            }
+        }
+        return new Entry(s, position, targets, lists, pairs.size(), List.copyOf(pairs));
     }
 
     private static List<Slot> numericOr(List<Slot> fields) {

@@ -47,16 +47,21 @@ final class FormatValues {
     }
 
     static String date(SplittableRandom r) {
-        return String.format(Locale.ROOT, "%04d-%02d-%02d", r.nextInt(1990, 2036), r.nextInt(1, 13), r.nextInt(1, 29));
+        return r.nextInt(1990, 2036) + "-" + two(r.nextInt(1, 13)) + "-" + two(r.nextInt(1, 29));
     }
 
     static String time(SplittableRandom r) {
-        String base = String.format(Locale.ROOT, "%02d:%02d:%02d", r.nextInt(24), r.nextInt(60), r.nextInt(60));
+        String base = two(r.nextInt(24)) + ":" + two(r.nextInt(60)) + ":" + two(r.nextInt(60));
         if (r.nextInt(3) == 0) {
-            base += "." + String.format(Locale.ROOT, "%03d", r.nextInt(1000));
+            int millis = r.nextInt(1000);
+            base += "." + (millis < 10 ? "00" : millis < 100 ? "0" : "") + millis;
         }
         int offset = r.nextInt(4);
         return base + (offset == 0 ? "+02:00" : offset == 1 ? "-05:30" : "Z");
+    }
+
+    private static String two(int n) {
+        return n < 10 ? "0" + n : Integer.toString(n);
     }
 
     static String uri(SplittableRandom r) {

@@ -2,8 +2,10 @@ package io.mcpfuzzer.generate;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentHashMap;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 
@@ -24,10 +26,12 @@ import tools.jackson.databind.node.JsonNodeFactory;
  */
 public final class ToolInputPlanner {
     private static final int REALISTIC_ATTEMPTS = 6;
+    private static final int PLAN_CACHE_CAP = 256;
 
     private final long seed;
     private final SchemaGenerator generator;
     private final SchemaValidator validator;
+    private final Map<PlanKey, AggressiveMutator.Prepared> plans = new ConcurrentHashMap<>();
 
     /**
      * @param seed      the campaign seed
@@ -72,8 +76,8 @@ public final class ToolInputPlanner {
                     base.validation.errors(), base.problems, runSeed, null);
         }
         SplittableRandom random = new SplittableRandom(Seeds.derive(runSeed, "mutate"));
-        AggressiveMutator.Mutation m = AggressiveMutator.mutate(schema, base.value,
-                AggressiveMutator.order(seed, toolName), runIndex, random, generator.limits());
+        AggressiveMutator.Mutation m = AggressiveMutator.mutate(prepared(toolName, schema), schema, base.value,
+                runIndex, random, generator.limits());
         Validation validation = validator.validate(schema, m.value());
         List<GenerationProblem> problems = new ArrayList<>(base.problems);
         problems.addAll(m.problems());
@@ -84,6 +88,21 @@ public final class ToolInputPlanner {
     /** Validates an arbitrary instance with this planner's validator (for callers that mutate further). */
     public Validation validate(JsonNode inputSchema, JsonNode instance) {
         return validator.validate(inputSchema, instance);
+    }
+
+    private AggressiveMutator.Prepared prepared(String toolName, JsonNode schema) {
+        PlanKey key = new PlanKey(toolName, schema);
+        AggressiveMutator.Prepared hit = plans.get(key);
+        if (hit != null) {
+            return hit;
+        }
+        AggressiveMutator.Prepared made = AggressiveMutator.prepare(schema, AggressiveMutator.order(seed, toolName),
+                generator.limits());
+        if (plans.size() >= PLAN_CACHE_CAP) {
+            plans.clear();
+        }
+        plans.put(new PlanKey(toolName, schema.deepCopy()), made);
+        return made;
     }
 
     private Base validBase(JsonNode schema, long runSeed) {
@@ -104,6 +123,8 @@ public final class ToolInputPlanner {
                 "no valid value in " + REALISTIC_ATTEMPTS + " attempts: " + String.join("; ", first.validation.errors())));
         return new Base(first.value, first.validation, problems);
     }
+
+    private record PlanKey(String tool, JsonNode schema) {}
 
     private record Base(JsonNode value, Validation validation, List<GenerationProblem> problems) {}
 }

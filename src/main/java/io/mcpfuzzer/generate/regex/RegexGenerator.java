@@ -12,6 +12,9 @@ import java.util.regex.Pattern;
  */
 public final class RegexGenerator {
     private static final int ATTEMPTS = 24;
+    private static final int CACHE_CAP = 512;
+    /** pattern text to RegexGenerator or to the reason it is unsupported. */
+    private static final java.util.Map<String, Object> CACHE = new java.util.concurrent.ConcurrentHashMap<>();
     private static final String FILLER = "abcdefghijklmnopqrstuvwxyz0123456789";
 
     private final String source;
@@ -34,9 +37,25 @@ public final class RegexGenerator {
      *                                   message says why
      */
     public static RegexGenerator compile(String pattern, int matchBudget) throws UnsupportedRegexException {
-        Pattern compiled = Patterns.compile(pattern)
-                .orElseThrow(() -> new UnsupportedRegexException("invalid regular expression"));
-        return new RegexGenerator(pattern, RegexParser.parse(pattern), compiled, matchBudget);
+        Object cached = CACHE.get(pattern);
+        if (cached == null) {
+            try {
+                Pattern compiled = Patterns.compile(pattern)
+                        .orElseThrow(() -> new UnsupportedRegexException("invalid regular expression"));
+                cached = new RegexGenerator(pattern, RegexParser.parse(pattern), compiled, matchBudget);
+            } catch (UnsupportedRegexException e) {
+                cached = e.getMessage();
+            }
+            if (CACHE.size() >= CACHE_CAP) {
+                CACHE.clear();
+            }
+            CACHE.put(pattern, cached);
+        }
+        if (cached instanceof RegexGenerator generator) {
+            return generator.matchBudget == matchBudget ? generator
+                    : new RegexGenerator(pattern, generator.root, generator.pattern, matchBudget);
+        }
+        throw new UnsupportedRegexException((String) cached);
     }
 
     /** The pattern text this generator was compiled from. */
