@@ -9,7 +9,8 @@ import java.util.SplittableRandom;
  * The hostile string catalogue, per attack family. A template may contain {@code {C}}, which is
  * replaced by the run's canary so that an oracle can recognise its own payload echoed back.
  * URLs point at loopback, link-local metadata addresses or reserved example domains only; they
- * are strings and are never fetched. Immutable and thread-safe.
+ * are strings and are never fetched. Commands only read or echo (no deletion, no device reads
+ * that never end). Immutable and thread-safe.
  */
 final class Payloads {
     static final String CANARY = "{C}";
@@ -21,7 +22,7 @@ final class Payloads {
                 "%252e%252e%252f%252e%252e%252fetc%252fpasswd", "..%c0%af..%c0%afetc/passwd", "....//....//etc/passwd",
                 "..%252f..%252fetc%252fpasswd", "/etc/passwd", "/proc/self/environ", "/proc/self/cmdline",
                 "file:///etc/passwd", "file:///c:/windows/win.ini", "\\\\127.0.0.1\\share\\{C}", "C:\\Windows\\win.ini",
-                "../../../etc/passwd\u0000.png", "../{C}/../../etc/hosts", "~/.ssh/id_rsa", "/dev/zero", "secret.txt::$DATA");
+                "../../../etc/passwd\u0000.png", "../{C}/../../etc/hosts", "~/.ssh/id_rsa", "/proc/self/status", "secret.txt::$DATA");
         put(AggressiveStrategy.COMMAND_INJECTION, "; id", "; echo {C}", "$(id)", "$(echo {C})", "`id`", "`echo {C}`",
                 "| id", "| echo {C}", "&& id", "&& echo {C}", "|| echo {C}", "\n echo {C}", "; sleep 0 #{C}",
                 "& echo {C} &", "$({C})", "a;cat /etc/passwd #{C}");
@@ -60,7 +61,7 @@ final class Payloads {
                 "{0}{1}{2}{C}", "{0.__class__.__init__.__globals__}", "%(secret)s{C}", "%s%n%x%d");
         put(AggressiveStrategy.ANSI_ESCAPE, "\u001b[31mERROR {C}\u001b[0m", "\u001b[2J\u001b[H{C}",
                 "\u001b]0;{C}\u0007", "\u001b]8;;http://127.0.0.1/{C}\u0007click\u001b]8;;\u0007",
-                "ok\u001b[1K\r$ rm -rf ~ {C}", "\u001b[8m{C} hidden\u001b[28m", "\u0007\u0007\u0007{C}");
+                "ok\u001b[1K\r$ ls {C}", "\u001b[8m{C} hidden\u001b[28m", "\u0007\u0007\u0007{C}");
         put(AggressiveStrategy.PROTOTYPE_POLLUTION, "__proto__", "constructor.prototype.{C}", "__proto__[isAdmin]=true",
                 "{\"__proto__\": {\"{C}\": true}}", "{\"constructor\": {\"prototype\": {\"isAdmin\": true}}}",
                 "__proto__.polluted={C}");
