@@ -97,7 +97,10 @@ final class ContainerValues {
             put(v, out, name, ptr, depth, required);
         }
         addDependencies(v, out, ptr, depth);
-        boolean freeForm = names.isEmpty() && v.objectRules.stream().noneMatch(rule -> isFalse(rule.additional()));
+        // a tool's own arguments get no invented keys (a no-argument tool gets {}); nested
+        // free-form objects (metadata, headers, ...) get a few
+        boolean freeForm = depth > 0 && names.isEmpty()
+                && v.objectRules.stream().noneMatch(rule -> isFalse(rule.additional()));
         int extras = freeForm && !pressure ? r.nextInt(1, MAX_EXTRA + 1) : 0;
         for (SchemaView.ObjectRule rule : v.objectRules) {
             for (String pattern : rule.patternProperties().keySet()) {

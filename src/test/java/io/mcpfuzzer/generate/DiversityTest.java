@@ -46,7 +46,7 @@ class DiversityTest {
                 Arguments.of("{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"integer\"}},\"required\":[\"value\"]}"),
                 Arguments.of("{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":100},"
                         + "\"b\":{\"type\":\"number\"},\"c\":{\"type\":\"boolean\"}},\"required\":[\"a\",\"b\"]}"),
-                Arguments.of("{\"type\":\"object\"}"),
+                Arguments.of("{\"type\":\"object\",\"properties\":{\"meta\":{\"type\":\"object\"}},\"required\":[\"meta\"]}"),
                 Arguments.of("{\"type\":\"object\",\"properties\":{\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":1000},"
                         + "\"offset\":{\"type\":\"integer\",\"minimum\":0}}}"));
     }
