@@ -1,0 +1,68 @@
+package io.mcpfuzzer.generate;
+
+import java.util.List;
+import java.util.SplittableRandom;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+
+/**
+ * Generates realistic (meant-to-be-valid), varied values from a JSON Schema. Supports type and
+ * type unions, enum, const, format, pattern, numeric bounds (draft-04 and later forms),
+ * multipleOf, string lengths, array keywords (items, prefixItems, draft-07 tuple items,
+ * additionalItems, min/maxItems, uniqueItems, contains), object keywords (properties, required,
+ * additionalProperties, patternProperties, min/maxProperties, propertyNames, dependentRequired),
+ * allOf/anyOf/oneOf/not, if/then/else, local $ref/$defs/definitions with a cycle guard, default
+ * and examples.
+ *
+ * <p>Never throws for a bad schema and never hangs: problems (bad $ref, contradictions, invalid
+ * or unsupported regex, exhausted budgets) are returned with the best value found. Does not
+ * validate; {@link ToolInputPlanner} validates every value. Thread-safe (no mutable state);
+ * all randomness comes from the caller's generator.
+ */
+public final class SchemaGenerator {
+    private final GenerationLimits limits;
+
+    public SchemaGenerator(GenerationLimits limits) {
+        this.limits = limits;
+    }
+
+    public SchemaGenerator() {
+        this(GenerationLimits.defaults());
+    }
+
+    /** A value and the problems met while generating it. */
+    public record Result(JsonNode value, List<GenerationProblem> problems) {
+        public Result {
+            problems = List.copyOf(problems);
+        }
+    }
+
+    /**
+     * A realistic value for {@code schema}.
+     *
+     * @param schema a JSON Schema (object or boolean); null or missing is treated as {@code {}}
+     * @param random the only source of randomness used
+     */
+    public Result realistic(JsonNode schema, SplittableRandom random) {
+        JsonNode root = schema == null || schema.isMissingNode() ? JsonNodeFactory.instance.objectNode() : schema;
+        GenContext ctx = new GenContext(root, random, limits);
+        JsonNode value = new ValueGenerator(ctx).generate(root, "", null, 0);
+        return new Result(value, ctx.problems());
+    }
+
+    /**
+     * A realistic value for {@code schema} constrained to be a JSON object, as MCP tool
+     * arguments must be.
+     */
+    public Result realisticObject(JsonNode schema, SplittableRandom random) {
+        JsonNode root = schema == null || schema.isMissingNode() ? JsonNodeFactory.instance.objectNode() : schema;
+        GenContext ctx = new GenContext(root, random, limits);
+        JsonNode objectOnly = JsonNodeFactory.instance.objectNode().put("type", "object");
+        JsonNode value = new ValueGenerator(ctx).generate(List.of(root, objectOnly), List.of("", ""), null, 0);
+        return new Result(value, ctx.problems());
+    }
+
+    GenerationLimits limits() {
+        return limits;
+    }
+}

@@ -1,0 +1,130 @@
+package io.mcpfuzzer.generate;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentHashMap;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+
+/**
+ * The campaign's entry point for tool arguments: (tool name, input schema, phase, run index) to
+ * a {@link GeneratedInput}, reproducibly from one campaign seed.
+ *
+ * <p>Realistic runs return a schema-valid value when one can be found (several seeded attempts,
+ * each validated). Aggressive runs start from such a valid value and apply exactly one labelled
+ * mutation to one field, following a per-tool schedule (a seeded shuffle of all
+ * {@link AggressiveStrategy}s, cycled, with fields targeted in turn), so a tool's first
+ * {@code AggressiveStrategy.values().length} aggressive runs already use every applicable
+ * strategy. Every value is validated so the caller knows whether a valid input was sent.
+ *
+ * <p>Deterministic: the output depends only on the campaign seed and the arguments, never on
+ * call order, threads or time (except that a value cut short by the wall-clock budget is
+ * reported as a problem). Thread-safe; instances may be shared by all workers.
+ */
+public final class ToolInputPlanner {
+    private static final int REALISTIC_ATTEMPTS = 6;
+    private static final int PLAN_CACHE_CAP = 256;
+
+    private final long seed;
+    private final SchemaGenerator generator;
+    private final SchemaValidator validator;
+    private final Map<PlanKey, AggressiveMutator.Prepared> plans = new ConcurrentHashMap<>();
+
+    /**
+     * @param seed      the campaign seed
+     * @param limits    per-value generation caps
+     * @param validator shared validator (it caches compiled schemas)
+     */
+    public ToolInputPlanner(long seed, GenerationLimits limits, SchemaValidator validator) {
+        this.seed = seed;
+        this.generator = new SchemaGenerator(Objects.requireNonNull(limits, "limits"));
+        this.validator = Objects.requireNonNull(validator, "validator");
+    }
+
+    /** A planner with default limits and its own validator. */
+    public ToolInputPlanner(long seed) {
+        this(seed, GenerationLimits.defaults(), new SchemaValidator(GenerationLimits.defaults().regexMatchSteps()));
+    }
+
+    public long seed() {
+        return seed;
+    }
+
+    /**
+     * The input for one run.
+     *
+     * @param toolName    the tool's name (part of the seed derivation); not null
+     * @param inputSchema the tool's {@code inputSchema}; null or missing means {@code {"type":"object"}}
+     * @param phase       realistic or aggressive; not null
+     * @param runIndex    zero-based run index within this tool and phase; not negative
+     */
+    public GeneratedInput plan(String toolName, JsonNode inputSchema, Phase phase, int runIndex) {
+        Objects.requireNonNull(toolName, "toolName");
+        Objects.requireNonNull(phase, "phase");
+        if (runIndex < 0) {
+            throw new IllegalArgumentException("runIndex must be >= 0");
+        }
+        JsonNode schema = inputSchema == null || inputSchema.isMissingNode() || inputSchema.isNull()
+                ? JsonNodeFactory.instance.objectNode().put("type", "object") : inputSchema;
+        long runSeed = Seeds.forRun(seed, toolName, phase, runIndex);
+        Base base = validBase(schema, runSeed);
+        if (phase == Phase.REALISTIC) {
+            return new GeneratedInput(base.value, base.validation.verdict(), phase, GeneratedInput.VALID_LABEL, "",
+                    base.validation.errors(), base.problems, runSeed, null);
+        }
+        SplittableRandom random = new SplittableRandom(Seeds.derive(runSeed, "mutate"));
+        AggressiveMutator.Mutation m = AggressiveMutator.mutate(prepared(toolName, schema), schema, base.value,
+                runIndex, random, generator.limits());
+        Validation validation = validator.validate(schema, m.value());
+        List<GenerationProblem> problems = new ArrayList<>(base.problems);
+        problems.addAll(m.problems());
+        return new GeneratedInput(m.value(), validation.verdict(), phase, m.strategy().label(), m.target(),
+                validation.errors(), problems, runSeed, m.canary());
+    }
+
+    /** Validates an arbitrary instance with this planner's validator (for callers that mutate further). */
+    public Validation validate(JsonNode inputSchema, JsonNode instance) {
+        return validator.validate(inputSchema, instance);
+    }
+
+    private AggressiveMutator.Prepared prepared(String toolName, JsonNode schema) {
+        PlanKey key = new PlanKey(toolName, schema);
+        AggressiveMutator.Prepared hit = plans.get(key);
+        if (hit != null) {
+            return hit;
+        }
+        AggressiveMutator.Prepared made = AggressiveMutator.prepare(schema, AggressiveMutator.order(seed, toolName),
+                generator.limits());
+        if (plans.size() >= PLAN_CACHE_CAP) {
+            plans.clear();
+        }
+        plans.put(new PlanKey(toolName, schema.deepCopy()), made);
+        return made;
+    }
+
+    private Base validBase(JsonNode schema, long runSeed) {
+        Base first = null;
+        for (int attempt = 0; attempt < REALISTIC_ATTEMPTS; attempt++) {
+            SplittableRandom random = new SplittableRandom(Seeds.derive(runSeed, "realistic", Integer.toString(attempt)));
+            SchemaGenerator.Result result = generator.realisticObject(schema, random);
+            Validation validation = validator.validate(schema, result.value());
+            Base base = new Base(result.value(), validation, result.problems());
+            if (validation.valid() || validation.verdict() == Validation.Verdict.BROKEN_SCHEMA
+                    || validation.verdict() == Validation.Verdict.UNDECIDED) {
+                return base;
+            }
+            first = first == null ? base : first;
+        }
+        List<GenerationProblem> problems = new ArrayList<>(first.problems);
+        problems.add(new GenerationProblem(GenerationProblem.Kind.UNSATISFIED, "",
+                "no valid value in " + REALISTIC_ATTEMPTS + " attempts: " + String.join("; ", first.validation.errors())));
+        return new Base(first.value, first.validation, problems);
+    }
+
+    private record PlanKey(String tool, JsonNode schema) {}
+
+    private record Base(JsonNode value, Validation validation, List<GenerationProblem> problems) {}
+}

@@ -1,0 +1,61 @@
+package io.mcpfuzzer.generate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mcpfuzzer.common.Json;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import tools.jackson.databind.JsonNode;
+
+/** Realistic values follow what a parameter's name suggests, by whole tokens. */
+class NameHintsTest {
+    static Stream<Arguments> hints() {
+        return Stream.of(
+                Arguments.of("filePath", "string", (Predicate<JsonNode>) v -> v.asString().matches(".*[/.].*")),
+                Arguments.of("url", "string", (Predicate<JsonNode>) v -> v.asString().startsWith("http")),
+                Arguments.of("email", "string", (Predicate<JsonNode>) v -> v.asString().matches("[^@\\s]+@[^@\\s]+\\.[a-z]+")),
+                Arguments.of("userId", "string", (Predicate<JsonNode>) v -> !v.asString().isBlank()),
+                Arguments.of("city", "string", (Predicate<JsonNode>) v -> Character.isUpperCase(v.asString().charAt(0))),
+                Arguments.of("startDate", "string", (Predicate<JsonNode>) v -> v.asString().matches("\\d{4}-\\d{2}-\\d{2}")),
+                Arguments.of("limit", "integer", (Predicate<JsonNode>) v -> v.asLong() >= 1 && v.asLong() <= 100),
+                Arguments.of("port", "integer", (Predicate<JsonNode>) v -> v.asLong() >= 1024 && v.asLong() <= 65535));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("hints")
+    void namesSuggestValues(String name, String type, Predicate<JsonNode> check) {
+        JsonNode schema = Json.parse("{\"type\":\"object\",\"properties\":{\"" + name + "\":{\"type\":\"" + type + "\"}},"
+                + "\"required\":[\"" + name + "\"]}");
+        ToolInputPlanner planner = new ToolInputPlanner(11);
+        int matching = 0;
+        for (int run = 0; run < 100; run++) {
+            GeneratedInput input = planner.plan("hint", schema, Phase.REALISTIC, run);
+            assertThat(input.valid()).isTrue();
+            matching += check.test(input.value().get(name)) ? 1 : 0;
+        }
+        assertThat(matching).as(name).isGreaterThanOrEqualTo(70);
+    }
+
+    @Test
+    void tokensSplitCamelSnakeAndKebabCase() {
+        assertThat(NameHints.tokens("filePath")).containsExactly("file", "path");
+        assertThat(NameHints.tokens("max_results-count")).containsExactly("max", "results", "count");
+        assertThat(NameHints.tokens("width")).containsExactly("width");
+        assertThat(NameHints.integerRange("width")).containsExactly(1, 4096);
+        assertThat(NameHints.string("hidden", new java.util.SplittableRandom(1))).isNull();
+    }
+
+    @Test
+    void toolsWithoutDeclaredArgumentsGetAnEmptyObject() {
+        ToolInputPlanner planner = new ToolInputPlanner(3);
+        for (String schema : new String[] {"{\"type\":\"object\"}", "{\"type\":\"object\",\"properties\":{}}"}) {
+            for (int run = 0; run < 20; run++) {
+                assertThat(planner.plan("noargs", Json.parse(schema), Phase.REALISTIC, run).value()).isEmpty();
+            }
+        }
+    }
+}
