@@ -1,10 +1,28 @@
 package io.mcpfuzzer.fuzz;
 
-/** The default tool-argument source for a seed. */
+import io.mcpfuzzer.generate.GeneratedInput;
+import io.mcpfuzzer.generate.Phase;
+import io.mcpfuzzer.generate.ToolInputPlanner;
+import io.mcpfuzzer.generate.Validation;
+
+/**
+ * The default tool-argument source for a seed: the schema-driven {@link ToolInputPlanner}. Every
+ * input carries whether it validates against the tool's schema: {@code true} for VALID,
+ * {@code false} for INVALID, {@code null} when undecided (a budget ran out or the schema is broken),
+ * so {@code accepted_malformed} is judged only on inputs known to be invalid.
+ */
 public final class CampaignInputs {
     private CampaignInputs() {}
 
     public static ToolInputs forSeed(long seed) {
-        return new SimpleToolInputs(seed);
+        ToolInputPlanner planner = new ToolInputPlanner(seed);
+        return (tool, schema, phase, run) -> {
+            GeneratedInput in = planner.plan(tool, schema, "realistic".equals(phase) ? Phase.REALISTIC
+                    : Phase.AGGRESSIVE, run);
+            Boolean valid = in.verdict() == Validation.Verdict.VALID ? Boolean.TRUE
+                    : in.verdict() == Validation.Verdict.INVALID ? Boolean.FALSE : null;
+            String strategy = in.target() == null || in.target().isEmpty() ? in.label() : in.label() + "@" + in.target();
+            return new GeneratedCall(in.value(), valid, strategy);
+        };
     }
 }

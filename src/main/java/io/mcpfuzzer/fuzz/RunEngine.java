@@ -32,8 +32,10 @@ import tools.jackson.databind.JsonNode;
  */
 public final class RunEngine {
     private static final Duration PING_DEADLINE = Duration.ofSeconds(5);
-    /** At most one RSS sample per this many nanoseconds (reading /proc is not free). */
+    /** RSS is sampled every 250 ms, or after 10 runs if 50 ms passed (reading /proc is not free). */
     private static final long RSS_SAMPLE_NANOS = 250_000_000L;
+    private static final long RSS_MIN_NANOS = 50_000_000L;
+    private static final long RSS_RUNS = 10;
     private static final int RESPONSE_EXCERPT = 2_000;
 
     private final Supervisor supervisor;
@@ -45,6 +47,7 @@ public final class RunEngine {
     private final MemoryTrend memory = new MemoryTrend();
     private final AtomicLong runs = new AtomicLong();
     private final AtomicLong lastRssSample = new AtomicLong(System.nanoTime() - RSS_SAMPLE_NANOS);
+    private final AtomicLong lastRssRuns = new AtomicLong();
     private final AtomicLong authRefusals = new AtomicLong();
     private static final int AUTH_WALL = 5;
     private final Map<String, Map<String, AtomicLong>> buckets = new ConcurrentHashMap<>();
@@ -212,7 +215,11 @@ public final class RunEngine {
     private void sampleMemory(Target target) {
         long now = System.nanoTime();
         long last = lastRssSample.get();
-        if (now - last >= RSS_SAMPLE_NANOS && lastRssSample.compareAndSet(last, now)) {
+        long elapsed = now - last;
+        boolean due = elapsed >= RSS_SAMPLE_NANOS
+                || (elapsed >= RSS_MIN_NANOS && runs.get() - lastRssRuns.get() >= RSS_RUNS);
+        if (due && lastRssSample.compareAndSet(last, now)) {
+            lastRssRuns.set(runs.get());
             memory.record(System.identityHashCode(target), runs.get(), target.rssKb());
         }
     }

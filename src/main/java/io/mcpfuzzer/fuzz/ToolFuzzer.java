@@ -41,7 +41,7 @@ public final class ToolFuzzer {
         JsonNode firstRealistic = null;
         for (String phase : config.phases()) {
             for (int i = 0; i < config.runs(); i++, run++) {
-                GeneratedCall generated = inputs.generate(name, schema, phase, run);
+                GeneratedCall generated = inputs.generate(name, schema, phase, i);
                 if (firstRealistic == null && "realistic".equals(phase)) {
                     firstRealistic = generated.arguments();
                 }

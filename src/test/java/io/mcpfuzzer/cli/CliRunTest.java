@@ -72,7 +72,7 @@ class CliRunTest {
 
     @Test
     void failOnGatesTheExitCode() {
-        Outcome o = run("--mode", "tools", "--endpoint", endpoint(DemoServer.class), "--runs", "3", "--seed", "2",
+        Outcome o = run("--mode", "tools", "--endpoint", endpoint(DemoServer.class), "--runs", "40", "--seed", "2",
                 "--timeout", "2", "--tool", "lookup_user", "--fail-on", "medium", "--output-dir", dir.toString());
         assertThat(o.code()).as(o.err()).isEqualTo(ExitCodes.FINDINGS);
     }

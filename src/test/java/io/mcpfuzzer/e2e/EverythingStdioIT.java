@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mcpfuzzer.fuzz.Campaign;
 import io.mcpfuzzer.fuzz.CampaignConfig;
+import io.mcpfuzzer.fuzz.CampaignInputs;
 import io.mcpfuzzer.fuzz.CampaignObserver;
 import io.mcpfuzzer.fuzz.CampaignResult;
-import io.mcpfuzzer.fuzz.SimpleToolInputs;
 import io.mcpfuzzer.fuzz.target.StdioTargetFactory;
 import io.mcpfuzzer.mcp.ClientOptions;
 import io.mcpfuzzer.testsupport.E2eTargets;
@@ -33,7 +33,7 @@ class EverythingStdioIT {
 
         try (factory) {
 
-            result = new Campaign(config, factory, new SimpleToolInputs(7), CampaignObserver.NONE).run();
+            result = new Campaign(config, factory, CampaignInputs.forSeed(7), CampaignObserver.NONE).run();
 
         }
 

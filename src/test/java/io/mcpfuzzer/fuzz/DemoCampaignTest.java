@@ -22,7 +22,7 @@ class DemoCampaignTest {
                 ClientOptions.defaults(), 1 << 20);
         CampaignResult result;
         try (factory) {
-            result = new Campaign(config, factory, new SimpleToolInputs(42), CampaignObserver.NONE).run();
+            result = new Campaign(config, factory, CampaignInputs.forSeed(42), CampaignObserver.NONE).run();
         }
 
         assertThat(result.status()).isEqualTo("completed");

@@ -56,7 +56,7 @@ class PlantedVerdictsTest {
 
     @Test
     void memoryGrowthIsFound() {
-        CampaignResult result = run(Set.of("memory_tool"), 30);
+        CampaignResult result = run(Set.of("memory_tool"), 60);
         find(result, "memory_growth", result.findings().stream().filter(f -> f.category().equals("memory_growth"))
                 .map(Finding::target).findFirst().orElse("?"));
     }

@@ -88,7 +88,7 @@ public final class PlantedBugsServer extends MiniServer {
             case "random_tool":
                 return result(id, text("lucky number " + ThreadLocalRandom.current().nextInt(1_000_000)));
             case "memory_tool":
-                retained.add(new byte[4 * 1024 * 1024]);
+                retained.add(new byte[2 * 1024 * 1024]);
                 retained.forEach(b -> b[ThreadLocalRandom.current().nextInt(b.length)] = 1);
                 return result(id, text("stored " + retained.size()));
             case "accept_tool":
