@@ -3,6 +3,8 @@ package io.mcpfuzzer.fuzz;
 import io.mcpfuzzer.fuzz.target.Target;
 import io.mcpfuzzer.fuzz.target.TargetFactory;
 import io.mcpfuzzer.fuzz.target.TargetStartException;
+import io.mcpfuzzer.process.Backoff;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.slf4j.Logger;
@@ -15,8 +17,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class Supervisor implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Supervisor.class);
-    private static final long BASE_BACKOFF_MS = 100;
-    private static final long MAX_BACKOFF_MS = 5_000;
+    private final Backoff backoff = new Backoff(Duration.ofMillis(100), Duration.ofSeconds(5), 2.0);
 
     /** The campaign cannot go on: the target keeps failing to start. */
     public static final class BlockedException extends Exception {
@@ -52,7 +53,7 @@ public final class Supervisor implements AutoCloseable {
                         + " times in a row; last error: " + startFailures.get(startFailures.size() - 1));
             }
             if (consecutiveFailures > 0) {
-                sleep(Math.min(MAX_BACKOFF_MS, BASE_BACKOFF_MS << Math.min(consecutiveFailures, 10)));
+                sleep(backoff.delay(consecutiveFailures).toMillis());
             }
             try {
                 current = factory.start();
