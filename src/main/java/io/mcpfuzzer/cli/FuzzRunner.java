@@ -76,7 +76,8 @@ public final class FuzzRunner implements CampaignRunner {
                 result = new Campaign(config(s), factory, CampaignInputs.forSeed(s.fuzzing().seed()),
                         safety::decide, sink).audit(auditOptions(s, safety)).run();
             }
-            boolean interrupted = guard.interrupted() || Thread.interrupted();
+            boolean interruptFlag = Thread.interrupted(); // cleared so that reports can be written
+            boolean interrupted = guard.interrupted() || interruptFlag;
             String status = interrupted ? "interrupted" : result.status();
             String reason = interrupted ? "interrupted by a signal" : result.statusReason();
             List<Finding> findings = result.findings();

@@ -114,7 +114,7 @@ public final class Classifier {
             ev.put("reflected", reflected);
             findings.add(finding(o, "injection_reflection", Severity.MEDIUM,
                     "hostile input echoed verbatim in the answer", ev,
-                    "reflection:" + (o.strategy() == null ? "" : o.strategy())));
+                    "reflection"));
         }
     }
 

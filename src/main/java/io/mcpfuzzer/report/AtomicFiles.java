@@ -4,7 +4,6 @@ import java.io.BufferedOutputStream;
 import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -49,9 +48,10 @@ public final class AtomicFiles {
         Path temp = Files.createTempFile(dir, "." + absolute.getFileName() + ".", ".tmp");
         boolean done = false;
         try {
-            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE,
-                    StandardOpenOption.TRUNCATE_EXISTING)) {
-                BufferedOutputStream buffered = new BufferedOutputStream(Channels.newOutputStream(channel), 64 * 1024);
+            // A FileOutputStream, not a FileChannel: a channel is closed by an interrupt, and reports
+            // must still be written by a thread interrupted by Ctrl-C.
+            try (java.io.FileOutputStream file = new java.io.FileOutputStream(temp.toFile())) {
+                BufferedOutputStream buffered = new BufferedOutputStream(file, 64 * 1024);
                 writer.writeTo(new FilterOutputStream(buffered) {
                     @Override
                     public void write(byte[] b, int off, int len) throws IOException {
@@ -64,7 +64,7 @@ public final class AtomicFiles {
                     }
                 });
                 buffered.flush();
-                channel.force(true);
+                file.getFD().sync();
             }
             move(temp, absolute);
             done = true;
