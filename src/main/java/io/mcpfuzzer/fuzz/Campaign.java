@@ -65,6 +65,8 @@ public final class Campaign {
                 BoundedExecutor executor = new BoundedExecutor(config.maxConcurrency(), "fuzz")) {
             RunEngine engine = new RunEngine(supervisor, observer, config.callTimeout());
             SecurityAuditRun auditRun = new SecurityAuditRun(audit, engine::addFinding);
+            StdoutNoise noise = new StdoutNoise();
+            supervisor.onRetire(noise::collect);
             try {
                 Target first = supervisor.current();
                 init = first.session().initialized();
@@ -107,6 +109,11 @@ public final class Campaign {
                 reason = "interrupted by the user";
             }
             auditRun.close();
+            supervisor.close();
+            Finding stdoutNoise = noise.finding(factory.transport());
+            if (stdoutNoise != null) {
+                engine.addFinding(stdoutNoise);
+            }
             engine.latency().findings().forEach(engine::addFinding);
             Finding growth = engine.memory().finding("server");
             if (growth != null) {
@@ -183,6 +190,12 @@ public final class Campaign {
         }
         String tool = tools.isEmpty() ? null : tools.get(0).path("name").asString(null);
         fuzzer.fuzz(version, new ModelHints(tool, null, null, null, null), config.protocolTypes());
+        if (config.protocolPhases().contains("aggressive")) {
+            var raw = factory.rawHttp();
+            if (raw.isPresent()) {
+                fuzzer.fuzzRawHttp(raw.get());
+            }
+        }
     }
 
     private List<JsonNode> filter(List<JsonNode> listed) {

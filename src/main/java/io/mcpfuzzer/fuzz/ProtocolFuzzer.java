@@ -89,6 +89,34 @@ public final class ProtocolFuzzer {
         return targets;
     }
 
+    /**
+     * Sends each HTTP-level hostile request over a raw socket, then pings over the session: a server
+     * that dies or stops answering is attributed to the request that did it.
+     */
+    public void fuzzRawHttp(io.mcpfuzzer.fuzz.target.RawHttpProbe probe) throws Supervisor.BlockedException {
+        int run = 0;
+        for (var entry : probe.requests().entrySet()) {
+            String label = entry.getKey();
+            byte[] bytes = entry.getValue();
+            String shown = bytes.length > 4096 ? label + " (" + bytes.length + " bytes)"
+                    : new String(bytes, java.nio.charset.StandardCharsets.ISO_8859_1);
+            engine.execute(new RunEngine.Call("http", label, run++, "aggressive", null, shown, false, label, s -> {
+                long start = System.nanoTime();
+                var result = probe.send(bytes);
+                Reply ping = exchange(s).ping(PING_DEADLINE).answered()
+                        ? new Reply(Reply.Status.RESULT, null, io.mcpfuzzer.fuzz.target.RawHttpProbe.describe(result),
+                                System.nanoTime() - start, null)
+                        : new Reply(s.rpc().isClosed() ? Reply.Status.CLOSED : Reply.Status.TIMEOUT, null,
+                                io.mcpfuzzer.fuzz.target.RawHttpProbe.describe(result), System.nanoTime() - start,
+                                "no ping answer after " + label);
+                return ping;
+            }));
+            if (Thread.currentThread().isInterrupted()) {
+                return;
+            }
+        }
+    }
+
     private List<ProtocolPhase> phases() {
         return config.protocolPhases().stream()
                 .map(p -> p.equals("realistic") ? ProtocolPhase.REALISTIC : ProtocolPhase.AGGRESSIVE).toList();

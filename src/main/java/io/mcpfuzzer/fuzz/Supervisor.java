@@ -33,6 +33,7 @@ public final class Supervisor implements AutoCloseable {
     private int consecutiveFailures;
     private int restarts;
     private boolean closed;
+    private java.util.function.Consumer<Target> retireListener = t -> {};
 
     public Supervisor(TargetFactory factory, int maxStartFailures) {
         this.factory = factory;
@@ -67,9 +68,15 @@ public final class Supervisor implements AutoCloseable {
         return current;
     }
 
+    /** Called with every target before it is closed (retired or at the end). */
+    public synchronized void onRetire(java.util.function.Consumer<Target> listener) {
+        this.retireListener = listener == null ? t -> {} : listener;
+    }
+
     /** Retires {@code dead} (if it is still current) so the next {@link #current()} restarts. */
     public synchronized void retire(Target dead) {
         if (dead == current && current != null) {
+            retireListener.accept(current);
             current.close();
             current = null;
             restarts++;
@@ -89,6 +96,7 @@ public final class Supervisor implements AutoCloseable {
     public synchronized void close() {
         closed = true;
         if (current != null) {
+            retireListener.accept(current);
             current.close();
             current = null;
         }

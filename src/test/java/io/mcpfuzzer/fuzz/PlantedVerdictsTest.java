@@ -50,6 +50,8 @@ class PlantedVerdictsTest {
         find(result, "performance_outlier", "slow_tool");
         find(result, "non_determinism", "random_tool");
         find(result, "accepted_malformed", "accept_tool");
+        assertThat(find(result, "protocol_violation", "server").evidence().get("samples").toString())
+                .contains("DEBUG noisy_tool");
         assertThat(result.findings()).noneMatch(f -> f.target().equals("clean_add") && f.severity().atLeast(Severity.MEDIUM));
         assertThat(result.restarts()).isGreaterThan(0);
     }

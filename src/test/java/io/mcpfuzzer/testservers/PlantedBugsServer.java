@@ -13,7 +13,7 @@ import tools.jackson.databind.node.ObjectNode;
  * (a value that is not a plain string of letters, digits, spaces and {@code .-_@:/}), plus
  * {@code clean_add}, a strictly validating control tool. Tools: crash_tool, hang_tool, drop_tool,
  * leak_tool, internal_tool, reflect_tool, oversized_tool, badframe_tool, slow_tool (every 5th call takes 1.5 s), random_tool,
- * memory_tool, accept_tool, clean_add.
+ * memory_tool, noisy_tool (logs to stdout), accept_tool, clean_add.
  */
 public final class PlantedBugsServer extends MiniServer {
     private final List<byte[]> retained = new ArrayList<>();
@@ -91,6 +91,9 @@ public final class PlantedBugsServer extends MiniServer {
                 retained.add(new byte[2 * 1024 * 1024]);
                 retained.forEach(b -> b[ThreadLocalRandom.current().nextInt(b.length)] = 1);
                 return result(id, text("stored " + retained.size()));
+            case "noisy_tool":
+                out.println("DEBUG noisy_tool called with " + args.size() + " argument(s)");
+                return result(id, text("fine"));
             case "accept_tool":
                 return result(id, text("accepted"));
             case "clean_add": {
@@ -110,7 +113,7 @@ public final class PlantedBugsServer extends MiniServer {
         ObjectNode r = Json.object();
         ArrayNode list = r.putArray("tools");
         for (String name : List.of("crash_tool", "hang_tool", "drop_tool", "leak_tool", "internal_tool", "reflect_tool",
-                "oversized_tool", "badframe_tool", "slow_tool", "random_tool", "memory_tool")) {
+                "oversized_tool", "badframe_tool", "slow_tool", "random_tool", "memory_tool", "noisy_tool")) {
             list.add(stringTool(name));
         }
         ObjectNode accept = list.addObject();

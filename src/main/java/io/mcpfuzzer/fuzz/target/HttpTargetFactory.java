@@ -58,6 +58,16 @@ public final class HttpTargetFactory implements TargetFactory {
     }
 
     @Override
+    public java.util.Optional<RawHttpProbe> rawHttp() {
+        try {
+            return java.util.Optional.of(new RawHttpProbe(new io.mcpfuzzer.transport.http.RawHttpSender(
+                    java.net.URI.create(url), options, java.time.Duration.ofSeconds(10), 64 * 1024)));
+        } catch (IllegalArgumentException e) {
+            return java.util.Optional.empty();
+        }
+    }
+
+    @Override
     public String transport() {
         return mode;
     }

@@ -15,6 +15,11 @@ public interface TargetFactory extends AutoCloseable {
     /** Endpoint for reports, with credentials removed. */
     String describe();
 
+    /** A raw-socket sender for HTTP-level hostile input, for remote targets; empty for stdio. */
+    default java.util.Optional<RawHttpProbe> rawHttp() {
+        return java.util.Optional.empty();
+    }
+
     /** Releases shared resources (process manager, HTTP client). Idempotent. */
     @Override
     default void close() {}

@@ -61,9 +61,14 @@ public final class StdioTransport implements Transport {
                     if (text.text().isBlank()) {
                         emptyLines.incrementAndGet();
                     } else {
+                        if (LOG.isTraceEnabled()) {
+                            LOG.trace("<- {}", cut(text.text()));
+                        }
                         listener.onFrame(text.text());
                     }
                 } else if (line instanceof BoundedLineReader.Oversized big) {
+                    LOG.debug("{}: discarded an oversized line of {} bytes (cap {})", description, big.bytes(),
+                            maxLineBytes);
                     listener.onOversized(big.bytes());
                 } else if (line instanceof BoundedLineReader.Eof eof) {
                     if (!eof.partial().isBlank()) {
@@ -79,6 +84,7 @@ public final class StdioTransport implements Transport {
             reason = "reader failed: " + e;
         }
         open.set(false);
+        LOG.debug("{}: inbound side closed: {}", description, reason);
         if (closedNotified.compareAndSet(false, true)) {
             listener.onClosed(reason);
         }
@@ -95,6 +101,9 @@ public final class StdioTransport implements Transport {
 
     @Override
     public void sendRaw(byte[] bytes) throws TransportException {
+        if (LOG.isTraceEnabled()) {
+            LOG.trace("-> {} bytes", bytes.length);
+        }
         synchronized (writeLock) {
             try {
                 toPeer.write(bytes);
@@ -103,6 +112,10 @@ public final class StdioTransport implements Transport {
                 throw new TransportException("closed", "cannot write to the server's stdin: " + e.getMessage(), e);
             }
         }
+    }
+
+    private static String cut(String s) {
+        return s.length() > 500 ? s.substring(0, 500) + "..." : s;
     }
 
     /** Closes the server's stdin: the MCP spec's first step of a stdio shutdown. */
