@@ -1,6 +1,7 @@
 package io.mcpfuzzer.demo;
 
 import io.mcpfuzzer.common.Json;
+import io.mcpfuzzer.jsonrpc.Messages;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -122,18 +123,10 @@ public final class DemoServer {
     }
 
     private static ObjectNode result(JsonNode id, JsonNode result) {
-        ObjectNode m = Json.object();
-        m.put("jsonrpc", "2.0");
-        m.set("id", id);
-        m.set("result", result);
-        return m;
+        return Messages.result(id, result);
     }
 
     private static ObjectNode error(JsonNode id, int code, String message) {
-        ObjectNode m = Json.object();
-        m.put("jsonrpc", "2.0");
-        m.set("id", id);
-        m.putObject("error").put("code", code).put("message", message);
-        return m;
+        return Messages.error(id, code, message);
     }
 }

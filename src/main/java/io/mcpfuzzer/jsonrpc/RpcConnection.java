@@ -135,14 +135,7 @@ public final class RpcConnection implements AutoCloseable {
     /** Sends {@code method(params)} with a fresh id and waits for the answer. */
     public Reply request(String method, JsonNode params, Duration timeout) {
         JsonNode id = nextId();
-        ObjectNode message = Json.object();
-        message.put("jsonrpc", "2.0");
-        message.set("id", id);
-        message.put("method", method);
-        if (params != null) {
-            message.set("params", params);
-        }
-        return exchange(Json.write(message), id, timeout);
+        return exchange(Json.write(Messages.request(id, method, params)), id, timeout);
     }
 
     /**
@@ -211,13 +204,7 @@ public final class RpcConnection implements AutoCloseable {
 
     /** Sends a notification (no id, no answer expected). Returns false if it could not be sent. */
     public boolean notify(String method, JsonNode params) {
-        ObjectNode message = Json.object();
-        message.put("jsonrpc", "2.0");
-        message.put("method", method);
-        if (params != null) {
-            message.set("params", params);
-        }
-        return sendFrame(Json.write(message));
+        return sendFrame(Json.write(Messages.notification(method, params)));
     }
 
     /** Sends a frame without registering any id. */

@@ -19,20 +19,13 @@ public final class ServerRequestHandler {
     public ObjectNode respond(JsonNode request) {
         String method = request.path("method").asString("");
         JsonNode params = request.get("params");
-        ObjectNode response = Json.object();
-        response.put("jsonrpc", "2.0");
-        response.set("id", request.get("id"));
-        switch (method) {
-            case "ping" -> response.set("result", Json.object());
-            case "roots/list" -> response.set("result", answers.rootsResult());
-            case "sampling/createMessage" -> response.set("result", answers.samplingResult());
-            case "elicitation/create" -> response.set("result", answers.elicitationResult(params));
-            default -> {
-                ObjectNode error = response.putObject("error");
-                error.put("code", -32601);
-                error.put("message", "Method not found: " + method);
-            }
-        }
-        return response;
+        JsonNode id = request.get("id");
+        return switch (method) {
+            case "ping" -> Messages.result(id, Json.object());
+            case "roots/list" -> Messages.result(id, answers.rootsResult());
+            case "sampling/createMessage" -> Messages.result(id, answers.samplingResult());
+            case "elicitation/create" -> Messages.result(id, answers.elicitationResult(params));
+            default -> Messages.error(id, -32601, "Method not found: " + method);
+        };
     }
 }
