@@ -5,13 +5,7 @@ import io.mcpfuzzer.transport.FrameListener;
 import io.mcpfuzzer.transport.Transport;
 import io.mcpfuzzer.transport.TransportException;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -23,7 +17,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.LongNode;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * One JSON-RPC 2.0 connection over a {@link Transport}: id allocation, a pending-request table
@@ -37,21 +30,13 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class RpcConnection implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(RpcConnection.class);
-    private static final int EXPIRED_MEMORY = 10_000;
     private static final String NULL_KEY = "null";
 
     private final Transport transport;
     private final ServerRequestHandler handler;
     private final ConnectionLog log = new ConnectionLog();
     private final AtomicLong nextId = new AtomicLong(1);
-    private final Map<String, Pending> pending = new ConcurrentHashMap<>();
-    private final Map<String, Boolean> expired = java.util.Collections.synchronizedMap(
-            new LinkedHashMap<>(64, 0.75f, false) {
-                @Override
-                protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
-                    return size() > EXPIRED_MEMORY;
-                }
-            });
+    private final PendingRequests pending = new PendingRequests();
     private final ExecutorService answerer = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "rpc-answerer");
         t.setDaemon(true);
@@ -62,8 +47,6 @@ public final class RpcConnection implements AutoCloseable {
     private volatile Consumer<InboundMessage> unroutedTap = m -> {};
     private volatile Runnable activityListener = () -> {};
     private volatile java.util.function.Supplier<AutoCloseable> requestTracker = () -> () -> {};
-
-    private record Pending(CompletableFuture<Reply> future, long startNanos) {}
 
     public RpcConnection(Transport transport, ServerRequestHandler handler) {
         this.transport = transport;
@@ -164,8 +147,7 @@ public final class RpcConnection implements AutoCloseable {
             future.complete(new Reply(Reply.Status.CLOSED, null, null, 0, closed.getNow("closed")));
             return future;
         }
-        Pending previous = pending.putIfAbsent(key, new Pending(future, start));
-        if (previous != null) {
+        if (!pending.add(key, future, start)) {
             future.complete(new Reply(Reply.Status.SEND_FAILED, null, null, 0, "id " + key + " already pending"));
             return future;
         }
@@ -186,8 +168,7 @@ public final class RpcConnection implements AutoCloseable {
             return future.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
             String key = keyOf(id);
-            Pending p = pending.remove(key);
-            expired.put(key, Boolean.TRUE);
+            PendingRequests.Pending p = pending.expire(key);
             long started = p == null ? System.nanoTime() - timeout.toNanos() : p.startNanos();
             Reply reply = new Reply(Reply.Status.TIMEOUT, null, null, System.nanoTime() - started,
                     "no answer within " + timeout.toMillis() + " ms");
@@ -245,14 +226,7 @@ public final class RpcConnection implements AutoCloseable {
         if (closed.complete(reason)) {
             LOG.debug("connection closed: {}", reason);
         }
-        List<String> keys = new ArrayList<>(pending.keySet());
-        for (String key : keys) {
-            Pending p = pending.remove(key);
-            if (p != null) {
-                p.future().complete(new Reply(Reply.Status.CLOSED, null, null,
-                        System.nanoTime() - p.startNanos(), reason));
-            }
-        }
+        pending.closeAll(reason);
     }
 
     private void route(InboundMessage message, boolean tap) {
@@ -297,9 +271,9 @@ public final class RpcConnection implements AutoCloseable {
 
     private void routeResponse(InboundMessage message, boolean tap) {
         String key = keyOf(message.id());
-        Pending p = pending.remove(key);
+        PendingRequests.Pending p = pending.remove(key);
         if (p == null) {
-            String note = expired.containsKey(key) ? "late answer to a timed-out request " + key
+            String note = pending.wasExpired(key) ? "late answer to a timed-out request " + key
                     : "answer to unknown or already answered id " + key;
             log.record("orphan", message.raw(), note);
             tap(message, tap);
@@ -334,14 +308,7 @@ public final class RpcConnection implements AutoCloseable {
         }
 
         private void failOldest(Reply.Status status, String detail) {
-            pending.entrySet().stream()
-                    .min(Comparator.comparingLong(e -> e.getValue().startNanos()))
-                    .ifPresent(oldest -> {
-                        Pending p = pending.remove(oldest.getKey());
-                        if (p != null) {
-                            p.future().complete(new Reply(status, null, null, System.nanoTime() - p.startNanos(), detail));
-                        }
-                    });
+            pending.failOldest(status, detail);
         }
 
         @Override
