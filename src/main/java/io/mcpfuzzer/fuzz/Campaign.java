@@ -81,7 +81,7 @@ public final class Campaign {
                 engine.inspector(auditRun::inspect);
                 if (config.includes("tools")) {
                     fuzzTools(tools, engine, executor);
-                    auditRun.probe(tools, engine, gate, config.seed(), warnings);
+                    auditRun.probe(tools, engine, gate, inputs, config.seed(), warnings);
                 }
                 if (config.includes("resources") && init.hasCapability("resources")) {
                     fuzzResources(supervisor.current(), engine, warnings, extra);

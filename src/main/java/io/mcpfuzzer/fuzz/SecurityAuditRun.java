@@ -13,9 +13,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
 import tools.jackson.databind.JsonNode;
@@ -24,12 +26,13 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The security audit of one campaign: listing checks, pinning, response oracles and output
- * contracts on every tool answer, canary-confirmed traversal and computed-marker injection probes,
- * in-run listing drift, and (intrusive) the foreign-Origin probe. Thread-safe where the engine
+ * contracts on every tool answer, annotation truth, canary-confirmed traversal and computed-marker
+ * injection probes, in-run listing drift, and (intrusive) the foreign-Origin probe. Thread-safe where the engine
  * calls it ({@link #inspect}).
  */
 final class SecurityAuditRun implements AutoCloseable {
     private static final int MAX_PROPS_PER_TOOL = 2;
+    private static final int MAX_TRAVERSAL_PATHS = 16;
 
     private final AuditOptions options;
     private final Consumer<Finding> sink;
@@ -75,12 +78,18 @@ final class SecurityAuditRun implements AutoCloseable {
         }
     }
 
-    /** Sends canary traversal paths and computed-marker injections through each tool's string parameters. */
-    void probe(List<JsonNode> tools, RunEngine engine, ArgumentGate gate, long seed, List<String> warnings)
-            throws Supervisor.BlockedException {
+    /**
+     * Annotation truth ({@link AnnotationProbe}), then canary traversal paths and computed-marker injections
+     * through each tool's string parameters. Every traversal form is sent (the fs-root rewrite neutralises
+     * the plain ones; encoded and backslash forms reach servers that decode after filtering); arguments
+     * that the gate turned into ones already sent for the same parameter are not sent again.
+     */
+    void probe(List<JsonNode> tools, RunEngine engine, ArgumentGate gate, ToolInputs inputs, long seed,
+            List<String> warnings) throws Supervisor.BlockedException {
         if (!options.enabled()) {
             return;
         }
+        new AnnotationProbe(engine, gate, inputs, options.fsRoot(), sink).run(tools, warnings);
         try {
             canaryRoot = options.fsRoot() != null ? options.fsRoot() : Files.createTempDirectory("mcpfuzzer-canary-root");
             canaries = CanaryFiles.plant(canaryRoot);
@@ -90,7 +99,8 @@ final class SecurityAuditRun implements AutoCloseable {
         ComputedMarker marker = ComputedMarker.random(new SplittableRandom(seed));
         List<String[]> payloads = new ArrayList<>();
         if (canaries != null) {
-            canaries.payloadPaths().stream().limit(4).forEach(p -> payloads.add(new String[] {"path_traversal", p}));
+            canaries.payloadPaths().stream().limit(MAX_TRAVERSAL_PATHS)
+                    .forEach(p -> payloads.add(new String[] {"path_traversal", p}));
         }
         payloads.add(new String[] {"command_injection", marker.shellPayloads()[0]});
         payloads.add(new String[] {"sqli", marker.sqlPayloads()[0]});
@@ -102,11 +112,15 @@ final class SecurityAuditRun implements AutoCloseable {
             List<String> props = stringProps(schema);
             int run = 100_000;
             for (String prop : props) {
+                Set<String> sentBefore = new HashSet<>();
                 for (String[] payload : payloads) {
                     ObjectNode args = Json.object();
                     args.put(prop, payload[1]);
                     var decision = gate.decide(name, schema, args);
                     JsonNode sent = decision.arguments();
+                    if (!decision.blocked() && !sentBefore.add(Json.write(sent))) {
+                        continue;
+                    }
                     RunEngine.Call call = new RunEngine.Call("tool", name, run++, "audit", sent, null, null, payload[0],
                             s -> s.callTool(name, sent, engine.timeout()));
                     if (decision.blocked()) {

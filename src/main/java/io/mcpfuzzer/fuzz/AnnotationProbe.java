@@ -1,0 +1,133 @@
+package io.mcpfuzzer.fuzz;
+
+import io.mcpfuzzer.common.Json;
+import io.mcpfuzzer.jsonrpc.Reply;
+import io.mcpfuzzer.oracle.Finding;
+import io.mcpfuzzer.oracle.audit.AnnotationAudit;
+import io.mcpfuzzer.oracle.audit.DirectorySnapshot;
+import io.mcpfuzzer.safety.PolicyDecision;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Annotation truth (MCPF-ANNOT-001..004, judged by {@link AnnotationAudit}): every tool that claims
+ * {@code readOnlyHint=true}, {@code destructiveHint=false} or {@code idempotentHint=true} gets its first
+ * realistic input (after the argument gate), once, or twice in a row when it claims idempotence, with a
+ * bounded {@link DirectorySnapshot} of the fs root before the first call and after each call. Without an
+ * fs root only the answers of the repeated calls are compared. The calls are ordinary runs (phase
+ * {@code audit}, strategy {@code annotation}). Must run when no other call is in flight (the snapshots
+ * would otherwise see other calls' effects); not thread-safe.
+ */
+final class AnnotationProbe {
+    /** First run index of these calls (the injection probes use 100000+). */
+    static final int RUN_BASE = 200_000;
+
+    private final RunEngine engine;
+    private final ArgumentGate gate;
+    private final ToolInputs inputs;
+    private final Path fsRoot;
+    private final Consumer<Finding> sink;
+    private int run = RUN_BASE;
+
+    /** @param fsRoot the fs root to watch, or null (answers only) */
+    AnnotationProbe(RunEngine engine, ArgumentGate gate, ToolInputs inputs, Path fsRoot, Consumer<Finding> sink) {
+        this.engine = engine;
+        this.gate = gate;
+        this.inputs = inputs;
+        this.fsRoot = fsRoot;
+        this.sink = sink;
+    }
+
+    /** Probes every tool whose annotations make a claim; warnings receive snapshot failures. */
+    void run(List<JsonNode> tools, List<String> warnings) throws Supervisor.BlockedException {
+        for (JsonNode tool : tools) {
+            if (Thread.currentThread().isInterrupted()) {
+                return;
+            }
+            boolean readOnly = claims(tool, "readOnlyHint", true);
+            boolean nonDestructive = claims(tool, "destructiveHint", false);
+            boolean idempotent = claims(tool, "idempotentHint", true);
+            if (readOnly || nonDestructive || idempotent) {
+                probe(tool, idempotent, warnings);
+            }
+        }
+    }
+
+    private void probe(JsonNode tool, boolean repeat, List<String> warnings) throws Supervisor.BlockedException {
+        String name = tool.path("name").asString("");
+        JsonNode schema = tool.path("inputSchema").isObject() ? tool.get("inputSchema") : Json.object();
+        JsonNode generated = inputs.generate(name, schema, "realistic", 0).arguments();
+        PolicyDecision decision = gate.decide(name, schema, generated);
+        JsonNode args = decision.arguments();
+        String argsJson = Json.write(args);
+        DirectorySnapshot before = snapshot(warnings);
+        Reply first = call(name, args, decision);
+        if (first == null || !first.answered()) {
+            return;
+        }
+        DirectorySnapshot afterFirst = snapshot(warnings);
+        if (before != null && afterFirst != null) {
+            AnnotationAudit.checkCall(tool, argsJson, before, afterFirst).forEach(sink);
+        }
+        if (!repeat) {
+            return;
+        }
+        Reply second = call(name, args, decision);
+        if (second == null || !second.answered()) {
+            return;
+        }
+        DirectorySnapshot afterSecond = snapshot(warnings);
+        List<String> answers = new ArrayList<>();
+        answers.add(answer(first));
+        answers.add(answer(second));
+        AnnotationAudit.checkRepeated(tool, argsJson, answers, afterFirst, afterSecond).forEach(sink);
+    }
+
+    /** Sends one call through the engine (recorded as a run); null when the gate blocked it. */
+    private Reply call(String name, JsonNode args, PolicyDecision decision) throws Supervisor.BlockedException {
+        AtomicReference<Reply> seen = new AtomicReference<>();
+        RunEngine.Call call = new RunEngine.Call("tool", name, run++, "audit", args, null, true, "annotation",
+                s -> {
+                    Reply r = s.callTool(name, args, engine.timeout());
+                    seen.set(r);
+                    return r;
+                });
+        if (decision.blocked()) {
+            engine.recordBlocked(call, decision.reason());
+            return null;
+        }
+        engine.execute(call);
+        return seen.get();
+    }
+
+    /** The answer without the JSON-RPC envelope (whose id differs on every call). */
+    private static String answer(Reply reply) {
+        JsonNode body = reply.result() != null ? reply.result() : reply.error();
+        return body == null ? "" : Json.write(body);
+    }
+
+    private DirectorySnapshot snapshot(List<String> warnings) {
+        if (fsRoot == null) {
+            return null;
+        }
+        try {
+            return DirectorySnapshot.take(fsRoot);
+        } catch (IOException | UncheckedIOException e) {
+            if (warnings.size() < 100) {
+                warnings.add("annotation check: cannot snapshot the fs root: " + e.getMessage());
+            }
+            return null;
+        }
+    }
+
+    private static boolean claims(JsonNode tool, String hint, boolean value) {
+        JsonNode v = tool.path("annotations").get(hint);
+        return v != null && v.isBoolean() && v.booleanValue() == value;
+    }
+}
