@@ -36,8 +36,13 @@ final class ListenStream {
                 return;
             }
             if (sc < 200 || sc > 299) {
-                transport.handleErrorStatus(resp, transport.hasSession(), false);
+                // The optional GET stream failing says nothing about any request in flight: report it
+                // as its own problem kind (never as an http_status that would fail a pending request).
                 HttpCore.closeQuietly(resp.body());
+                if (sc >= 400 && sc < 500) {
+                    transport.markListenUnsupported();
+                }
+                transport.problem("listen_stream", "GET answered " + sc);
                 return;
             }
             if (!AbstractHttpTransport.contentType(resp).startsWith("text/event-stream")) {
