@@ -89,7 +89,7 @@ public final class Options {
     // Protocol
     public static final OptionDef<ProtocolPhase> PROTOCOL_PHASE = o(PROTOCOL, "--protocol-phase", "PHASE",
             ValueType.choice(ProtocolPhase.class), ProtocolPhase.REALISTIC,
-            "Phase for protocol, resource and prompt fuzzing: realistic or aggressive");
+            "Phase for protocol, resource and prompt fuzzing: realistic, aggressive or both");
     public static final OptionDef<Integer> RUNS_PER_TYPE = o(PROTOCOL, "--runs-per-type", "N", integer(1, 1_000_000), 5,
             "Runs per protocol type, resource or prompt");
     public static final OptionDef<List<String>> PROTOCOL_TYPE = split(o(PROTOCOL, "--protocol-type", "TYPE",

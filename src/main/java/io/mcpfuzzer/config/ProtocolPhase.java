@@ -1,8 +1,11 @@
 package io.mcpfuzzer.config;
 
-/** Phase for protocol, resource and prompt fuzzing. */
+/**
+ * Phase for protocol fuzzing: realistic (valid messages), aggressive (mutated envelopes, then the
+ * malformed raw frames) or both, in that order.
+ */
 public enum ProtocolPhase {
-    REALISTIC, AGGRESSIVE;
+    REALISTIC, AGGRESSIVE, BOTH;
 
     /** The command-line spelling, e.g. {@code "realistic"}. */
     public String wire() {

@@ -15,7 +15,8 @@ import tools.jackson.databind.JsonNode;
  * answer over the frame cap is {@code oversized_response}; error code -32603 is
  * {@code internal_error}; stack traces, paths or SQL errors in any answer are
  * {@code error_leakage}; a hostile string of the input echoed verbatim is
- * {@code injection_reflection}; a normal answer to a schema-invalid input is
+ * {@code injection_reflection} (except in a {@code prompts/get} answer, whose job is to carry the
+ * arguments); a normal answer to a schema-invalid input is
  * {@code accepted_malformed}; a response that breaks JSON-RPC is {@code protocol_violation}.
  * A normal answer to a valid input is no finding.
  */
@@ -105,7 +106,7 @@ public final class Classifier {
     }
 
     private void reflection(Observation o, String raw, List<Finding> findings) {
-        if (raw == null || o.input() == null || !"aggressive".equals(o.phase())) {
+        if (raw == null || o.input() == null || !"aggressive".equals(o.phase()) || isPromptFetch(o)) {
             return;
         }
         String reflected = Reflection.findReflected(o.input(), raw);
@@ -116,6 +117,14 @@ public final class Classifier {
                     "hostile input echoed verbatim in the answer", ev,
                     "reflection"));
         }
+    }
+
+    /**
+     * A {@code prompts/get}: the server is meant to put the caller's arguments into the prompt
+     * messages (spec "Server features / Prompts"), so an echoed argument is the feature, not a reflection.
+     */
+    private static boolean isPromptFetch(Observation o) {
+        return "prompt".equals(o.kind()) || ("protocol".equals(o.kind()) && "prompts/get".equals(o.target()));
     }
 
     static Map<String, Object> evidence(Observation o) {
