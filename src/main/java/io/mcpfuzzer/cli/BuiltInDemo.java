@@ -1,5 +1,6 @@
 package io.mcpfuzzer.cli;
 
+import io.mcpfuzzer.config.Options;
 import io.mcpfuzzer.config.Origin;
 import io.mcpfuzzer.config.Settings;
 import io.mcpfuzzer.config.TransportProtocol;
@@ -21,8 +22,8 @@ public final class BuiltInDemo implements DemoRunner {
         List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx64m", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"), DemoServer.class.getName());
         Settings.Target t = settings.target();
-        Duration timeout = explicit(settings, "timeout") ? t.timeout() : DEMO_TIMEOUT;
-        Duration toolTimeout = explicit(settings, "tool_timeout") ? t.toolTimeout() : timeout;
+        Duration timeout = explicit(settings, Options.TIMEOUT.key()) ? t.timeout() : DEMO_TIMEOUT;
+        Duration toolTimeout = explicit(settings, Options.TOOL_TIMEOUT.key()) ? t.toolTimeout() : timeout;
         Settings.Target demoTarget = new Settings.Target(TransportProtocol.STDIO, String.join(" ", command), command,
                 timeout, toolTimeout, t.transportRetries(), t.headers(), t.authConfig(), t.authEnv(), t.maxLineBytes(),
                 t.roots());

@@ -111,8 +111,14 @@ public final class FuzzRunner implements CampaignRunner {
         java.util.Set<String> tools = new java.util.LinkedHashSet<>(f.tools());
         tools.removeAll(f.excludeTools());
         return new CampaignConfig(f.mode().wire(), f.phase().wire(), f.runs(), s.protocol().runsPerType(), f.seed(),
-                s.target().toolTimeout(), f.maxConcurrency(), tools, 3, 2, s.protocol().phase().wire(),
+                s.target().toolTimeout(), f.maxConcurrency(), tools, 3, 2, protocolPhase(s),
                 new java.util.LinkedHashSet<>(s.protocol().protocolTypes()), s.protocol().specGuard());
+    }
+
+    /** {@code --protocol-phase} when given; otherwise protocol, resource and prompt fuzzing follow {@code --phase}. */
+    static String protocolPhase(Settings s) {
+        io.mcpfuzzer.config.Origin origin = s.provenance().origins().get(io.mcpfuzzer.config.Options.PROTOCOL_PHASE.key());
+        return origin != null && origin.isExplicit() ? s.protocol().phase().wire() : s.fuzzing().phase().wire();
     }
 
     private static int exitCode(Settings s, String status, CampaignResult result, List<Finding> findings,

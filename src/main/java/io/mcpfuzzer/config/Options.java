@@ -122,7 +122,8 @@ public final class Options {
     public static final OptionDef<List<String>> PASS_ENV = o(SAFETY, "--pass-env", "NAME", listOf(text(), ','),
             List.of(), "Pass this variable from the fuzzer's environment to the target; repeatable");
     public static final OptionDef<SandboxMode> SANDBOX = o(SAFETY, "--sandbox", "MODE",
-            ValueType.choice(SandboxMode.class), SandboxMode.AUTO, "Containment of a stdio target: auto, none or bwrap");
+            ValueType.choice(SandboxMode.class), SandboxMode.NONE,
+            "Optional file-system containment of a stdio target: none (default), auto (bubblewrap when it works) or bwrap");
     public static final OptionDef<Boolean> SAFETY_REPORT = o(SAFETY, "--safety-report", "", flag(), false,
             "Print the safety summary and write safety_report.json");
     public static final OptionDef<Long> TARGET_MEMORY_MB = o(SAFETY, "--target-memory-mb", "MB",

@@ -44,7 +44,7 @@ class SettingsResolverTest {
         assertThat(s.output().outputDir()).isEqualTo(Path.of("reports"));
         assertThat(s.output().failOn()).isNull();
         assertThat(s.logging().logLevel()).isEqualTo(LogLevel.WARNING);
-        assertThat(s.safety().sandbox()).isEqualTo(SandboxMode.AUTO);
+        assertThat(s.safety().sandbox()).isEqualTo(SandboxMode.NONE);
         assertThat(s.watchdog().maxHangTime()).isEqualTo(Duration.ofSeconds(60));
         assertThat(s.provenance().origins().get("runs")).isEqualTo(Origin.DEFAULT);
     }
