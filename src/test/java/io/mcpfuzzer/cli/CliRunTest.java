@@ -78,6 +78,28 @@ class CliRunTest {
     }
 
     @Test
+    void everyExportIsWrittenWithTheFindings() throws Exception {
+        Path out = dir.resolve("x");
+        Outcome o = run("--mode", "tools", "--endpoint", endpoint(DemoServer.class), "--runs", "4", "--seed", "8",
+                "--timeout", "2", "--tool", "read_note", "--output-dir", out.toString(), "--export-csv", "f.csv",
+                "--export-xml", "f.xml", "--export-html", "f.html", "--export-markdown", "f.md",
+                "--export-sarif", "f.sarif", "--export-junit", "junit.xml", "--fail-on", "high");
+        assertThat(o.code()).as(o.err()).isEqualTo(ExitCodes.FINDINGS);
+        JsonNode sarif = Json.parse(Files.readString(out.resolve("f.sarif")));
+        assertThat(sarif.get("version").asString()).isEqualTo("2.1.0");
+        assertThat(sarif.at("/runs/0/results/0/ruleId").asString()).isEqualTo("crash");
+        assertThat(sarif.at("/runs/0/results/0/level").asString()).isEqualTo("error");
+        var factory = javax.xml.parsers.DocumentBuilderFactory.newInstance();
+        var junit = factory.newDocumentBuilder().parse(out.resolve("junit.xml").toFile());
+        assertThat(junit.getElementsByTagName("failure").getLength()).isPositive();
+        factory.newDocumentBuilder().parse(out.resolve("f.xml").toFile());
+        assertThat(Files.readString(out.resolve("f.csv"))).contains("crash").contains("read_note");
+        assertThat(Files.readString(out.resolve("f.md"))).contains("crash");
+        String html = Files.readString(out.resolve("f.html"));
+        assertThat(html).contains("<svg").contains("read_note").doesNotContain("<script");
+    }
+
+    @Test
     void aTargetThatCannotStartBlocksTheRunWithAReason() throws Exception {
         Outcome o = run("--mode", "tools", "--endpoint", "/nonexistent/server --flag", "--runs", "1",
                 "--output-dir", dir.toString());
