@@ -1,6 +1,7 @@
 package io.mcpfuzzer.common;
 
 import tools.jackson.core.StreamReadConstraints;
+import tools.jackson.core.StreamWriteConstraints;
 import tools.jackson.core.json.JsonFactory;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.SerializationFeature;
@@ -14,7 +15,7 @@ import tools.jackson.databind.node.ObjectNode;
  * hostile servers (deep and long documents) while still bounded.
  */
 public final class Json {
-    /** Largest nesting depth accepted when parsing a document from a peer. */
+    /** Largest nesting depth accepted when parsing a document from a peer, and when writing one. */
     public static final int MAX_PARSE_DEPTH = 2_000;
 
     private static final JsonMapper MAPPER = JsonMapper.builder(JsonFactory.builder()
@@ -22,6 +23,9 @@ public final class Json {
                             .maxNestingDepth(MAX_PARSE_DEPTH)
                             .maxStringLength(64 * 1024 * 1024)
                             .maxNumberLength(100_000)
+                            .build())
+                    .streamWriteConstraints(StreamWriteConstraints.builder()
+                            .maxNestingDepth(MAX_PARSE_DEPTH)
                             .build())
                     .build())
             .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
