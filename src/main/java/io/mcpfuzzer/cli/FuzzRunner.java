@@ -6,7 +6,7 @@ import io.mcpfuzzer.fuzz.Campaign;
 import io.mcpfuzzer.fuzz.CampaignConfig;
 import io.mcpfuzzer.fuzz.CampaignInputs;
 import io.mcpfuzzer.fuzz.CampaignResult;
-import io.mcpfuzzer.fuzz.target.TargetFactory;
+import io.mcpfuzzer.fuzz.targets.TargetFactory;
 import io.mcpfuzzer.oracle.Finding;
 import io.mcpfuzzer.oracle.Severity;
 import io.mcpfuzzer.report.Report;

@@ -1,9 +1,9 @@
 package io.mcpfuzzer.cli;
 
 import io.mcpfuzzer.config.Settings;
-import io.mcpfuzzer.fuzz.target.HttpTargetFactory;
-import io.mcpfuzzer.fuzz.target.StdioTargetFactory;
-import io.mcpfuzzer.fuzz.target.TargetFactory;
+import io.mcpfuzzer.fuzz.targets.HttpTargetFactory;
+import io.mcpfuzzer.fuzz.targets.StdioTargetFactory;
+import io.mcpfuzzer.fuzz.targets.TargetFactory;
 import io.mcpfuzzer.jsonrpc.ClientAnswers;
 import io.mcpfuzzer.mcp.ClientOptions;
 import io.mcpfuzzer.mcp.ProtocolVersions;

@@ -1,7 +1,7 @@
 package io.mcpfuzzer.fuzz;
 
-import io.mcpfuzzer.fuzz.target.Target;
-import io.mcpfuzzer.fuzz.target.TargetFactory;
+import io.mcpfuzzer.fuzz.targets.Target;
+import io.mcpfuzzer.fuzz.targets.TargetFactory;
 import io.mcpfuzzer.mcp.InitializeResult;
 import io.mcpfuzzer.mcp.Listing;
 import io.mcpfuzzer.generate.protocol.ModelHints;

@@ -93,7 +93,7 @@ public final class ProtocolFuzzer {
      * Sends each HTTP-level hostile request over a raw socket, then pings over the session: a server
      * that dies or stops answering is attributed to the request that did it.
      */
-    public void fuzzRawHttp(io.mcpfuzzer.fuzz.target.RawHttpProbe probe) throws Supervisor.BlockedException {
+    public void fuzzRawHttp(io.mcpfuzzer.fuzz.targets.RawHttpProbe probe) throws Supervisor.BlockedException {
         int run = 0;
         for (var entry : probe.requests().entrySet()) {
             String label = entry.getKey();
@@ -104,10 +104,10 @@ public final class ProtocolFuzzer {
                 long start = System.nanoTime();
                 var result = probe.send(bytes);
                 Reply ping = exchange(s).ping(PING_DEADLINE).answered()
-                        ? new Reply(Reply.Status.RESULT, null, io.mcpfuzzer.fuzz.target.RawHttpProbe.describe(result),
+                        ? new Reply(Reply.Status.RESULT, null, io.mcpfuzzer.fuzz.targets.RawHttpProbe.describe(result),
                                 System.nanoTime() - start, null)
                         : new Reply(s.rpc().isClosed() ? Reply.Status.CLOSED : Reply.Status.TIMEOUT, null,
-                                io.mcpfuzzer.fuzz.target.RawHttpProbe.describe(result), System.nanoTime() - start,
+                                io.mcpfuzzer.fuzz.targets.RawHttpProbe.describe(result), System.nanoTime() - start,
                                 "no ping answer after " + label);
                 return ping;
             }));

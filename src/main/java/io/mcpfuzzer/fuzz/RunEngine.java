@@ -1,6 +1,6 @@
 package io.mcpfuzzer.fuzz;
 
-import io.mcpfuzzer.fuzz.target.Target;
+import io.mcpfuzzer.fuzz.targets.Target;
 import io.mcpfuzzer.jsonrpc.Reply;
 import io.mcpfuzzer.mcp.McpSession;
 import io.mcpfuzzer.oracle.Classifier;

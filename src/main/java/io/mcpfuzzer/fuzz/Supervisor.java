@@ -1,8 +1,8 @@
 package io.mcpfuzzer.fuzz;
 
-import io.mcpfuzzer.fuzz.target.Target;
-import io.mcpfuzzer.fuzz.target.TargetFactory;
-import io.mcpfuzzer.fuzz.target.TargetStartException;
+import io.mcpfuzzer.fuzz.targets.Target;
+import io.mcpfuzzer.fuzz.targets.TargetFactory;
+import io.mcpfuzzer.fuzz.targets.TargetStartException;
 import io.mcpfuzzer.process.Backoff;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -7,7 +7,7 @@ import io.mcpfuzzer.fuzz.CampaignConfig;
 import io.mcpfuzzer.fuzz.CampaignInputs;
 import io.mcpfuzzer.fuzz.CampaignObserver;
 import io.mcpfuzzer.fuzz.CampaignResult;
-import io.mcpfuzzer.fuzz.target.StdioTargetFactory;
+import io.mcpfuzzer.fuzz.targets.StdioTargetFactory;
 import io.mcpfuzzer.mcp.ClientOptions;
 import io.mcpfuzzer.testsupport.E2eTargets;
 import java.time.Duration;

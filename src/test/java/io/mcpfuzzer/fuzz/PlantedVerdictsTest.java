@@ -2,7 +2,7 @@ package io.mcpfuzzer.fuzz;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mcpfuzzer.fuzz.target.StdioTargetFactory;
+import io.mcpfuzzer.fuzz.targets.StdioTargetFactory;
 import io.mcpfuzzer.mcp.ClientOptions;
 import io.mcpfuzzer.oracle.Finding;
 import io.mcpfuzzer.oracle.Severity;

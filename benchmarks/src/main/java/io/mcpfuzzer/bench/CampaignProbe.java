@@ -5,7 +5,7 @@ import io.mcpfuzzer.fuzz.CampaignConfig;
 import io.mcpfuzzer.fuzz.CampaignInputs;
 import io.mcpfuzzer.fuzz.CampaignObserver;
 import io.mcpfuzzer.fuzz.CampaignResult;
-import io.mcpfuzzer.fuzz.target.StdioTargetFactory;
+import io.mcpfuzzer.fuzz.targets.StdioTargetFactory;
 import io.mcpfuzzer.mcp.ClientOptions;
 import java.time.Duration;
 import java.util.List;

@@ -1,8 +1,8 @@
 package io.mcpfuzzer.bench;
 
-import io.mcpfuzzer.fuzz.target.Target;
-import io.mcpfuzzer.fuzz.target.TargetFactory;
-import io.mcpfuzzer.fuzz.target.TargetStartException;
+import io.mcpfuzzer.fuzz.targets.Target;
+import io.mcpfuzzer.fuzz.targets.TargetFactory;
+import io.mcpfuzzer.fuzz.targets.TargetStartException;
 
 /**
  * Passes everything to another factory and notes when the first target became ready (started and

@@ -1,4 +1,4 @@
-package io.mcpfuzzer.fuzz.target;
+package io.mcpfuzzer.fuzz.targets;
 
 import io.mcpfuzzer.jsonrpc.RpcConnection;
 import io.mcpfuzzer.jsonrpc.ServerRequestHandler;

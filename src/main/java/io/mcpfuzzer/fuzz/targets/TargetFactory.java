@@ -1,4 +1,4 @@
-package io.mcpfuzzer.fuzz.target;
+package io.mcpfuzzer.fuzz.targets;
 
 /** Starts (or connects to) fresh incarnations of the server under test. Thread-safe. */
 public interface TargetFactory extends AutoCloseable {

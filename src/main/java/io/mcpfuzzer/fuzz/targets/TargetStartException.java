@@ -1,4 +1,4 @@
-package io.mcpfuzzer.fuzz.target;
+package io.mcpfuzzer.fuzz.targets;
 
 /** A target could not be started or initialized; the message carries the evidence and a hint. */
 public class TargetStartException extends Exception {

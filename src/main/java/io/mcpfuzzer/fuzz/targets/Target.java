@@ -1,4 +1,4 @@
-package io.mcpfuzzer.fuzz.target;
+package io.mcpfuzzer.fuzz.targets;
 
 import io.mcpfuzzer.mcp.McpSession;
 import io.mcpfuzzer.oracle.CrashInfo;
