@@ -279,15 +279,6 @@ class MainTest {
     }
 
     @Test
-    void executeUsesThePlaceholderRunnersUntilWired() {
-        org.junit.jupiter.api.Assumptions.assumeTrue(
-                java.util.ServiceLoader.load(CampaignRunner.class).findFirst().isEmpty(), "a real runner is wired");
-        int code = Main.execute(new String[] {"--endpoint", "x"}, stream(outBytes), stream(errBytes), Map.of());
-        assertThat(code).isEqualTo(ExitCodes.ERROR);
-        assertThat(err()).contains("not wired");
-    }
-
-    @Test
     void logLevelIsAppliedToTheRootLogger() {
         ch.qos.logback.classic.Logger root = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory
                 .getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);

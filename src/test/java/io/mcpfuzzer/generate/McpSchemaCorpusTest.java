@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import tools.jackson.databind.JsonNode;
@@ -22,7 +21,7 @@ import tools.jackson.databind.node.ObjectNode;
  * as a generation target: realistic values must validate.
  */
 class McpSchemaCorpusTest {
-    private static final Path SCHEMAS = Path.of(System.getProperty("mcp.schemas", "../../shared/mcp-schemas"));
+    private static final Path SCHEMAS = io.mcpfuzzer.generate.protocol.OfficialSchemas.root();
     private static final SchemaValidator VALIDATOR = new SchemaValidator();
 
     static Stream<String> versions() {
@@ -33,7 +32,7 @@ class McpSchemaCorpusTest {
     @MethodSource("versions")
     void everyDefinitionYieldsValidValues(String version) throws IOException {
         Path file = SCHEMAS.resolve(version).resolve("schema.json");
-        Assumptions.assumeTrue(Files.isRegularFile(file), "MCP schemas not available at " + file.toAbsolutePath());
+        assertThat(file).as("official MCP schema").isRegularFile();
         JsonNode root = Json.parse(Files.readString(file, StandardCharsets.UTF_8));
         SchemaGenerator generator = new SchemaGenerator();
         List<String> failures = new ArrayList<>();
