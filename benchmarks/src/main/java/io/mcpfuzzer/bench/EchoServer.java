@@ -1,6 +1,7 @@
 package io.mcpfuzzer.bench;
 
 import io.mcpfuzzer.common.Json;
+import io.mcpfuzzer.jsonrpc.Messages;
 import java.io.BufferedOutputStream;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -117,18 +118,10 @@ public final class EchoServer {
     }
 
     private static ObjectNode result(JsonNode id, JsonNode result) {
-        ObjectNode r = Json.object();
-        r.put("jsonrpc", "2.0");
-        r.set("id", id);
-        r.set("result", result);
-        return r;
+        return Messages.result(id, result);
     }
 
     private static ObjectNode error(JsonNode id, int code, String message) {
-        ObjectNode r = Json.object();
-        r.put("jsonrpc", "2.0");
-        r.set("id", id);
-        r.putObject("error").put("code", code).put("message", message);
-        return r;
+        return Messages.error(id, code, message);
     }
 }
