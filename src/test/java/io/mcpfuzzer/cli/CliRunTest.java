@@ -100,6 +100,27 @@ class CliRunTest {
     }
 
     @Test
+    void specSchemaVersionPicksTheOfferedVersionAndSafetyReportIsWritten() throws Exception {
+        Path out = dir.resolve("v");
+        Outcome o = run("--mode", "tools", "--endpoint", endpoint(DemoServer.class), "--runs", "2", "--seed", "1",
+                "--tool", "add", "--spec-schema-version", "2025-03-26", "--safety-report", "--output-dir",
+                out.toString());
+        assertThat(o.code()).as(o.err()).isZero();
+        JsonNode summary = Json.parse(Files.readString(out.resolve("run_summary.json")));
+        assertThat(summary.path("protocol_version").asString()).isEqualTo("2025-03-26");
+        JsonNode safety = Json.parse(Files.readString(out.resolve("safety_report.json")));
+        assertThat(safety.toString()).contains("environment");
+    }
+
+    @Test
+    void failIfNoToolsExitsTwoWhenTheServerListsNone() {
+        Outcome o = run("--mode", "tools", "--endpoint", endpoint(io.mcpfuzzer.testservers.ScriptedServer.class),
+                "--runs", "1", "--fail-if-no-tools", "--output-dir", dir.toString());
+        assertThat(o.code()).as(o.err()).isEqualTo(ExitCodes.NO_TOOLS);
+        assertThat(o.err()).contains("no tools");
+    }
+
+    @Test
     void aTargetThatCannotStartBlocksTheRunWithAReason() throws Exception {
         Outcome o = run("--mode", "tools", "--endpoint", "/nonexistent/server --flag", "--runs", "1",
                 "--output-dir", dir.toString());
