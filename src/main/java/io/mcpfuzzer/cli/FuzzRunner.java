@@ -65,7 +65,7 @@ public final class FuzzRunner implements CampaignRunner {
                 console.err().println("mcp-fuzzer: cannot set up the target: " + e.getMessage());
                 return ExitCodes.ERROR;
             }
-            Map<String, Object> containment = TargetSetup.containment(plans, safety);
+            Map<String, Object> containment = TargetSetup.containment(plans);
             plans.forEach(p -> LOG.info("launch plan: {}", p.describe()));
             String transport = factory.transport();
             ReportSink sink = new ReportSink(recorder, console.progress(), partial -> write(writer, sessionId,

@@ -71,12 +71,6 @@ final class ReportSink implements CampaignObserver {
         }
     }
 
-    List<Finding> findingsSoFar() {
-        synchronized (findings) {
-            return List.copyOf(findings);
-        }
-    }
-
     private int size() {
         synchronized (findings) {
             return findings.size();

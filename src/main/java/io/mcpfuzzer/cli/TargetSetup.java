@@ -89,7 +89,7 @@ final class TargetSetup {
                 limits, watchdog);
     }
 
-    static Map<String, Object> containment(List<LaunchPlan> plans, SafetyContext safety) {
+    static Map<String, Object> containment(List<LaunchPlan> plans) {
         Map<String, Object> out = new java.util.LinkedHashMap<>();
         for (LaunchPlan plan : plans) {
             plan.containments().forEach(c -> out.put(c.name(), (c.inEffect() ? "in effect: " : "NOT in effect: ")

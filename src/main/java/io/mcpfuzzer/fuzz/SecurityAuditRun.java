@@ -38,7 +38,6 @@ final class SecurityAuditRun implements AutoCloseable {
     private final Consumer<Finding> sink;
     private final Map<String, JsonNode> toolsByName = new LinkedHashMap<>();
     private CanaryFiles canaries;
-    private Path canaryRoot;
 
     SecurityAuditRun(AuditOptions options, Consumer<Finding> sink) {
         this.options = options;
@@ -91,7 +90,7 @@ final class SecurityAuditRun implements AutoCloseable {
         }
         new AnnotationProbe(engine, gate, inputs, options.fsRoot(), sink).run(tools, warnings);
         try {
-            canaryRoot = options.fsRoot() != null ? options.fsRoot() : Files.createTempDirectory("mcpfuzzer-canary-root");
+            Path canaryRoot = options.fsRoot() != null ? options.fsRoot() : Files.createTempDirectory("mcpfuzzer-canary-root");
             canaries = CanaryFiles.plant(canaryRoot);
         } catch (IOException e) {
             warnings.add("canary files could not be planted: " + e.getMessage());

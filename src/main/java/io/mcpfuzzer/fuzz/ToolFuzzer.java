@@ -2,7 +2,7 @@ package io.mcpfuzzer.fuzz;
 
 import io.mcpfuzzer.common.Json;
 import io.mcpfuzzer.jsonrpc.Reply;
-import io.mcpfuzzer.oracle.AnswerNormalizer;
+import io.mcpfuzzer.oracle.audit.AnswerNormaliser;
 import io.mcpfuzzer.oracle.Finding;
 import io.mcpfuzzer.oracle.Severity;
 import io.mcpfuzzer.safety.PolicyDecision;
@@ -72,7 +72,8 @@ public final class ToolFuzzer {
             if (reply == null || !reply.answered()) {
                 return;
             }
-            String normalized = AnswerNormalizer.normalize(reply.raw());
+            JsonNode body = reply.result() != null ? reply.result() : reply.error(); // without the envelope's id
+            String normalized = AnswerNormaliser.normalise(Json.write(body));
             answers.merge(normalized, 1, Integer::sum);
             if (samples.size() < 3) {
                 samples.add(reply.raw().length() > 500 ? reply.raw().substring(0, 500) : reply.raw());

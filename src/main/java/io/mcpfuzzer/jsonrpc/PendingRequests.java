@@ -49,10 +49,6 @@ final class PendingRequests {
         return expired.containsKey(key);
     }
 
-    int size() {
-        return pending.size();
-    }
-
     /** Completes the oldest pending request with {@code status} (used when a frame cannot be attributed). */
     void failOldest(Reply.Status status, String detail) {
         pending.entrySet().stream()

@@ -101,15 +101,6 @@ public final class RpcConnection implements AutoCloseable {
         return closed.getNow(null);
     }
 
-    public CompletableFuture<String> closedFuture() {
-        return closed;
-    }
-
-    /** Number of requests awaiting an answer. */
-    public int pendingCount() {
-        return pending.size();
-    }
-
     /** Allocates the next numeric id. */
     public JsonNode nextId() {
         return LongNode.valueOf(nextId.getAndIncrement());

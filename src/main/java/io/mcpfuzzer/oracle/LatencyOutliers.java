@@ -1,7 +1,6 @@
 package io.mcpfuzzer.oracle;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -66,11 +65,5 @@ public final class LatencyOutliers {
 
     private static double round(double v) {
         return Math.round(v * 10) / 10.0;
-    }
-
-    static double median(double[] values) {
-        double[] copy = values.clone();
-        Arrays.sort(copy);
-        return copy[copy.length / 2];
     }
 }

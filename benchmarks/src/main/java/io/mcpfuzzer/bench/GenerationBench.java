@@ -21,9 +21,8 @@ import tools.jackson.databind.JsonNode;
  * Tool-argument generation through the campaign's own entry point, {@link CampaignInputs#forSeed}:
  * one call per operation for a small and a wider tool schema, realistic and aggressive phases.
  *
- * <p>Place for the generate layer's tool-argument generator: until {@code CampaignInputs.forSeed}
- * returns it, this measures the fuzz layer's placeholder ({@code SimpleToolInputs}); afterwards it
- * measures the real generator with no change here. Add benchmarks for its own entry points (per
+ * <p>{@code CampaignInputs.forSeed} returns the schema-driven {@code ToolInputPlanner}, so this measures
+ * the real generator. Add benchmarks for its own entry points (per
  * strategy, per schema feature) to this class. Protocol cases: {@link ProtocolGenerationBench}.
  */
 @BenchmarkMode(Mode.AverageTime)

@@ -1,7 +1,6 @@
 package io.mcpfuzzer.fuzz.targets;
 
 import io.mcpfuzzer.transport.http.RawHttpSender;
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -43,8 +42,7 @@ public final class RawHttpProbe {
     /** Short human description of a result. */
     public static String describe(RawHttpSender.Result r) {
         String status = r.statusLine() == null ? "" : " " + r.statusLine();
-        String excerpt = r.excerpt() == null ? "" : new String(r.excerpt().getBytes(StandardCharsets.UTF_8),
-                StandardCharsets.UTF_8);
+        String excerpt = r.excerpt() == null ? "" : r.excerpt();
         return r.outcome() + status + (excerpt.isBlank() ? "" : ": " + excerpt);
     }
 }

@@ -8,7 +8,6 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,7 +28,6 @@ public final class StdioTransport implements Transport {
     private final int maxLineBytes;
     private final AtomicBoolean open = new AtomicBoolean();
     private final AtomicBoolean closedNotified = new AtomicBoolean();
-    private final AtomicLong emptyLines = new AtomicLong();
     private final Object writeLock = new Object();
     private volatile FrameListener listener;
 
@@ -58,9 +56,7 @@ public final class StdioTransport implements Transport {
             while (true) {
                 BoundedLineReader.Line line = reader.next();
                 if (line instanceof BoundedLineReader.Text text) {
-                    if (text.text().isBlank()) {
-                        emptyLines.incrementAndGet();
-                    } else {
+                    if (!text.text().isBlank()) { // blank lines are not frames
                         if (LOG.isTraceEnabled()) {
                             LOG.trace("<- {}", cut(text.text()));
                         }
@@ -127,11 +123,6 @@ public final class StdioTransport implements Transport {
                 LOG.debug("closing stdin: {}", e.getMessage());
             }
         }
-    }
-
-    /** Blank lines the server printed (skipped, not frames). */
-    public long emptyLines() {
-        return emptyLines.get();
     }
 
     @Override
