@@ -185,8 +185,8 @@ public final class FuzzRunner implements CampaignRunner {
         try {
             Files.createDirectories(out);
             Object redacted = Redactor.standard().redactValue(value);
-            io.mcpfuzzer.report.AtomicFiles.writeString(out.resolve(file),
-                    io.mcpfuzzer.common.Json.pretty().writeValueAsString(redacted));
+            io.mcpfuzzer.report.AtomicFiles.writeString(out.resolve(file), io.mcpfuzzer.report.ReportJson.artifactText(
+                    io.mcpfuzzer.report.ReportNodes.value(redacted)));
         } catch (IOException e) {
             console.err().println("mcp-fuzzer: cannot write " + file + ": " + e.getMessage());
         }
@@ -196,7 +196,7 @@ public final class FuzzRunner implements CampaignRunner {
         try {
             Files.createDirectories(out);
             io.mcpfuzzer.report.AtomicFiles.writeString(out.resolve("safety_report.json"),
-                    io.mcpfuzzer.common.Json.pretty().writeValueAsString(safety.report().toJson()));
+                    io.mcpfuzzer.report.ReportJson.artifactText(io.mcpfuzzer.report.ReportJson.toTree(safety.report().toJson())));
             console.err().print(safety.report().consoleSummary());
         } catch (IOException e) {
             console.err().println("mcp-fuzzer: cannot write the safety report: " + e.getMessage());

@@ -1,6 +1,6 @@
 package io.mcpfuzzer.report;
 
-import io.mcpfuzzer.common.Json;
+import java.io.OutputStream;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.StreamReadConstraints;
 import tools.jackson.core.StreamWriteConstraints;
@@ -12,13 +12,21 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.StringNode;
 
 /**
- * Jackson mappers for writing reports. Unlike the shared mapper, writing accepts nesting as deep
- * as parsing does (fuzz inputs can be 1,000+ levels deep), so evidence always serialises.
- * Thread-safe.
+ * Jackson mappers for writing reports, and the one way artifacts reach their bytes
+ * ({@link #writeArtifact}, {@link #artifactText}, {@link #artifactLine}): every document passes
+ * {@link EvidenceCap#document} first, so no artifact is deeper than
+ * {@value EvidenceCap#MAX_DOCUMENT_DEPTH} or holds a string over 64 KiB. The mappers themselves
+ * accept deep trees (fuzz inputs can be 1,000+ levels deep) so that converting evidence never
+ * fails. Thread-safe.
  */
 public final class ReportJson {
-    /** Deepest nesting written; deeper values are replaced by a marker string. */
-    public static final int MAX_DEPTH = Json.MAX_PARSE_DEPTH + 100;
+    /**
+     * Deepest nesting accepted when converting or redacting a value (the redactor recurses this
+     * deep and replaces anything deeper by a marker string). A fixed number, independent of the
+     * peer parse limit in {@code common.Json}, so that raising that limit cannot make report
+     * code recurse deeper. Artifacts are capped far lower, by {@link EvidenceCap}.
+     */
+    public static final int MAX_DEPTH = 2_100;
 
     private static final JsonMapper COMPACT = JsonMapper.builder(JsonFactory.builder()
                     .streamReadConstraints(StreamReadConstraints.builder()
@@ -57,6 +65,21 @@ public final class ReportJson {
         } catch (JacksonException | IllegalArgumentException e) {
             return StringNode.valueOf(String.valueOf(value));
         }
+    }
+
+    /** An artifact document, capped ({@link EvidenceCap#document}), pretty-printed to {@code out}. */
+    public static void writeArtifact(OutputStream out, JsonNode doc) {
+        PRETTY.writeValue(out, EvidenceCap.document(doc));
+    }
+
+    /** An artifact document, capped and pretty-printed, ending with a newline. */
+    public static String artifactText(JsonNode doc) {
+        return PRETTY.writeValueAsString(EvidenceCap.document(doc)) + "\n";
+    }
+
+    /** One capped JSON line (no raw newline, no trailing newline), for JSON Lines artifacts. */
+    public static String artifactLine(JsonNode doc) {
+        return COMPACT.writeValueAsString(EvidenceCap.document(doc));
     }
 
     /** Single-line JSON (no raw newline), never throws for trees made by {@link #toTree}. */

@@ -3,6 +3,7 @@ package io.mcpfuzzer.report;
 import io.mcpfuzzer.oracle.Finding;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -10,7 +11,12 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * JSON shapes shared by the JSON artifacts and exports (all keys snake_case). Input must come
- * from a {@link Report}, so it is already redacted. Stateless and thread-safe.
+ * from a {@link Report}, so it is already redacted. Every foreign value (evidence, replay input,
+ * server info, containment) is bounded by {@link EvidenceCap#value}; a value cut for depth or
+ * entries gets a sibling {@code <key>_raw} holding its whole compact JSON as one string (or a
+ * length marker when that is over 64 KiB). Every seed is also written as a decimal string
+ * ({@code seed_string}, {@code sub_seed_string}): 63-bit numbers lose precision in readers that
+ * use doubles, such as jq 1.6. Stateless and thread-safe.
  */
 public final class ReportNodes {
     /** Evidence keys copied into a finding's {@code replay} object, with their snake_case names. */
@@ -19,6 +25,8 @@ public final class ReportNodes {
             Map.entry("frame", "frame"), Map.entry("method", "method"), Map.entry("arguments", "arguments"),
             Map.entry("args", "arguments"), Map.entry("request", "request"), Map.entry("phase", "phase"),
             Map.entry("sub_seed", "sub_seed"), Map.entry("subSeed", "sub_seed"), Map.entry("uri", "uri"));
+    /** Suffix of the sibling that holds a cut value's whole compact JSON text. */
+    public static final String RAW_SUFFIX = "_raw";
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private ReportNodes() {}
@@ -28,7 +36,7 @@ public final class ReportNodes {
         RunSummary s = report.summary();
         ObjectNode node = NODES.objectNode();
         node.put("session_id", report.sessionId());
-        node.put("seed", s.seed());
+        putSeed(node, "seed", s.seed());
         node.put("status", s.status());
         node.put("status_reason", s.statusReason());
         node.put("fuzzer_version", s.fuzzerVersion());
@@ -69,11 +77,36 @@ public final class ReportNodes {
         return node;
     }
 
-    /** Evidence as a JSON object (values already redacted trees). */
+    /** Evidence as a JSON object (values already redacted trees), every value capped. */
     public static ObjectNode evidence(Finding f) {
         ObjectNode node = NODES.objectNode();
-        f.evidence().forEach((k, v) -> node.set(k == null ? "null" : k, ReportJson.toTree(v)));
+        f.evidence().forEach((k, v) -> putCapped(node, k == null ? "null" : k, v, f.evidence()::containsKey));
         return node;
+    }
+
+    /** Any foreign value as a capped tree ({@link EvidenceCap#value}). */
+    public static JsonNode value(Object value) {
+        return EvidenceCap.value(ReportJson.toTree(value)).node();
+    }
+
+    /**
+     * Sets {@code key} to the capped value; when arrays or objects were cut, also sets
+     * {@code key_raw} to the whole compact JSON text, unless {@code taken} says that name is in use.
+     */
+    private static void putCapped(ObjectNode node, String key, Object value, Predicate<String> taken) {
+        JsonNode tree = ReportJson.toTree(value);
+        EvidenceCap.Capped capped = EvidenceCap.value(tree);
+        node.set(key, capped.node());
+        String raw = key + RAW_SUFFIX;
+        if (capped.structural() && !taken.test(raw) && !node.has(raw)) {
+            node.set(raw, EvidenceCap.rawText(tree));
+        }
+    }
+
+    /** A 63-bit number as a JSON number and as its decimal string twin ({@code <key>_string}). */
+    private static void putSeed(ObjectNode node, String key, long seed) {
+        node.put(key, seed);
+        node.put(key + "_string", Long.toString(seed));
     }
 
     /** What is needed to send the same thing again: target, run, seed and the sent input or frame. */
@@ -86,12 +119,15 @@ public final class ReportNodes {
         } else {
             node.put("run", f.run());
         }
-        node.put("seed", report.summary().seed());
+        putSeed(node, "seed", report.summary().seed());
         node.put("session_id", report.sessionId());
         f.evidence().forEach((k, v) -> {
             String name = REPLAY_KEYS.get(k);
             if (name != null && !node.has(name)) {
-                node.set(name, ReportJson.toTree(v));
+                putCapped(node, name, v, n -> false);
+                if (name.equals("sub_seed") && node.get(name).isIntegralNumber()) {
+                    node.put("sub_seed_string", node.get(name).bigIntegerValue().toString());
+                }
             }
         });
         return node;
@@ -104,13 +140,13 @@ public final class ReportNodes {
         node.put("session_id", report.sessionId());
         node.put("status", s.status());
         node.put("status_reason", s.statusReason());
-        node.put("seed", s.seed());
+        putSeed(node, "seed", s.seed());
         node.put("mode", s.mode());
         node.put("phase", s.phase());
         node.put("transport", s.transport());
         node.put("endpoint", s.endpoint());
         node.put("protocol_version", s.protocolVersion());
-        node.set("server_info", ReportJson.toTree(s.serverInfo()));
+        node.set("server_info", value(s.serverInfo()));
         node.set("command_line", strings(s.commandLine()));
         node.put("fuzzer_version", s.fuzzerVersion());
         node.put("started_at", s.startedAt());
@@ -121,7 +157,7 @@ public final class ReportNodes {
         findings.put("total", report.findings().size());
         findings.set("by_category", ReportJson.toTree(s.findingsByCategory()));
         findings.set("by_severity", ReportJson.toTree(s.findingsBySeverity()));
-        node.set("containment", ReportJson.toTree(s.containment()));
+        node.set("containment", value(s.containment()));
         node.set("warnings", strings(s.warnings()));
         return node;
     }

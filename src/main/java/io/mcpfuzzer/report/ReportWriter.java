@@ -96,7 +96,7 @@ public final class ReportWriter {
         node.set("run", replay.get("run"));
         node.set("input", replay.has("input") ? replay.get("input") : replay.get("raw_input"));
         Object crash = f.evidence().get("crash");
-        node.set("crash", crash == null ? null : ReportJson.toTree(crash));
+        node.set("crash", crash == null ? null : ReportNodes.value(crash));
         node.set("finding", ReportNodes.finding(f, report));
         node.set("replay", replay);
         node.set("run_info", ReportNodes.runInfo(report));
@@ -110,7 +110,7 @@ public final class ReportWriter {
     }
 
     private static Path writeJson(Path file, JsonNode doc) throws IOException {
-        return AtomicFiles.write(file, out -> ReportJson.pretty().writeValue(out, doc));
+        return AtomicFiles.write(file, out -> ReportJson.writeArtifact(out, doc));
     }
 
     private static void removeStale(Path dir, String sessionId, List<Path> keep) throws IOException {

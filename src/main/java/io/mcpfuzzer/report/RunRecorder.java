@@ -1,7 +1,6 @@
 package io.mcpfuzzer.report;
 
 import io.mcpfuzzer.oracle.RunResult;
-import io.mcpfuzzer.oracle.Fingerprint;
 import io.mcpfuzzer.report.redact.Redactor;
 import java.io.Closeable;
 import java.io.IOException;
@@ -26,7 +25,9 @@ import tools.jackson.databind.node.ObjectNode;
  * JSON. Memory is bounded: runs are not kept, only counters (total and per target outcome buckets,
  * capped at {@value #MAX_TARGETS} targets). An I/O failure does not throw into the fuzzing threads:
  * recording continues to count, writing stops, and {@link #writeError()} reports the cause.
- * Inputs and answers are redacted before they are written.
+ * Inputs and answers are redacted before they are written, then bounded ({@link EvidenceCap}):
+ * the input like any evidence value (with {@code input_raw}, its whole compact JSON text, when it
+ * was cut for depth or entries), raw input and answer like any string, and the line as a document.
  */
 public final class RunRecorder implements Closeable {
     public static final String FILE_NAME = "runs.jsonl";
@@ -107,10 +108,10 @@ public final class RunRecorder implements Closeable {
         if (bytes.length <= maxLineBytes) {
             return bytes;
         }
-        for (String field : new String[] {"input", "raw_input", "response"}) {
+        for (String field : new String[] {"input", "input" + ReportNodes.RAW_SUFFIX, "raw_input", "response"}) {
             if (node.hasNonNull(field)) {
-                String text = node.get(field).toString();
-                node.put(field, "[omitted: " + text.length() + " chars, sha256/16=" + Fingerprint.of(text) + "]");
+                CompactDigest d = CompactDigest.of(node.get(field), 0);
+                node.put(field, "[omitted: " + d.size() + " bytes, sha256 " + d.sha256() + "]");
             }
         }
         node.put("truncated", true);
@@ -135,8 +136,16 @@ public final class RunRecorder implements Closeable {
         node.put("target", r.target());
         node.put("run", r.run());
         node.put("phase", r.phase());
-        node.set("input", r.input());
-        node.put("raw_input", r.rawInput());
+        if (r.input() == null) {
+            node.putNull("input");
+        } else {
+            EvidenceCap.Capped input = EvidenceCap.value(r.input());
+            node.set("input", input.node());
+            if (input.structural()) {
+                node.set("input" + ReportNodes.RAW_SUFFIX, EvidenceCap.rawText(r.input()));
+            }
+        }
+        node.set("raw_input", EvidenceCap.string(r.rawInput()));
         if (r.inputValid() == null) {
             node.putNull("input_valid");
         } else {
@@ -149,15 +158,17 @@ public final class RunRecorder implements Closeable {
         } else {
             node.put("error_code", r.errorCode());
         }
-        node.put("response", r.response());
+        node.set("response", EvidenceCap.string(r.response()));
         var findings = node.putArray("findings");
         r.findings().forEach(findings::add);
+        ObjectNode line = (ObjectNode) EvidenceCap.document(node);
         try {
-            ReportJson.line(node); // fail here, outside the lock, if the input cannot be written
+            ReportJson.line(line); // fail here, outside the lock, if the input cannot be written
         } catch (JacksonException e) {
-            node.put("input", "[unwritable input: " + e.getOriginalMessage() + "]");
+            line.put("input", "[unwritable input: " + e.getOriginalMessage() + "]");
+            line.remove("input" + ReportNodes.RAW_SUFFIX);
         }
-        return node;
+        return line;
     }
 
     /** Number of runs recorded so far. */

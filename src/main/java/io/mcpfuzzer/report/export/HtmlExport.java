@@ -58,7 +58,7 @@ final class HtmlExport {
         row(rows, "Transport", s.transport());
         row(rows, "Endpoint", s.endpoint());
         row(rows, "Protocol version", s.protocolVersion());
-        row(rows, "Server", s.serverInfo().isEmpty() ? null : ReportNodes.excerpt(io.mcpfuzzer.report.ReportJson.toTree(s.serverInfo()), 2000));
+        row(rows, "Server", s.serverInfo().isEmpty() ? null : ReportNodes.excerpt(ReportNodes.value(s.serverInfo()), 2000));
         row(rows, "Fuzzer version", s.fuzzerVersion());
         row(rows, "Started", s.startedAt());
         row(rows, "Ended", s.endedAt());

@@ -69,6 +69,7 @@ final class SarifExport {
         putIfPresent(invocation, "endTimeUtc", s.endedAt());
         ObjectNode invocationProps = invocation.putObject("properties");
         invocationProps.put("seed", s.seed());
+        invocationProps.put("seedString", Long.toString(s.seed()));
         invocationProps.put("status", s.status());
         invocationProps.put("statusReason", s.statusReason());
         run.putObject("automationDetails").put("id", "mcp-fuzzer/" + report.sessionId());
@@ -97,7 +98,7 @@ final class SarifExport {
             props.put("owasp", f.owasp());
             props.set("finding", ReportNodes.finding(f, report));
         }
-        return ReportJson.pretty().writeValueAsString(log) + "\n";
+        return ReportJson.artifactText(log);
     }
 
     private static String ruleId(Finding f) {

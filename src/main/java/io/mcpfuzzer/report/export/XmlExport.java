@@ -32,7 +32,7 @@ final class XmlExport {
         xml.end().end();
 
         xml.start("summary", "total-runs", Long.toString(s.totalRuns()));
-        xml.text("server-info", ReportJson.line(ReportJson.toTree(s.serverInfo())));
+        xml.text("server-info", ReportJson.line(ReportNodes.value(s.serverInfo())));
         xml.start("per-target");
         for (Map.Entry<String, Map<String, Long>> e : s.perTarget().entrySet()) {
             TargetKey key = TargetKey.parse(e.getKey());
@@ -45,7 +45,7 @@ final class XmlExport {
         counts(xml, "findings-by-category", "category", s.findingsByCategory());
         counts(xml, "findings-by-severity", "severity", s.findingsBySeverity());
         xml.start("containment");
-        s.containment().forEach((k, v) -> xml.text("control", ReportJson.line(ReportJson.toTree(v)), "name", k));
+        s.containment().forEach((k, v) -> xml.text("control", ReportJson.line(ReportNodes.value(v)), "name", k));
         xml.end();
         xml.start("warnings");
         s.warnings().forEach(w -> xml.text("warning", w));
