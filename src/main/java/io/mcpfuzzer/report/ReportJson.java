@@ -1,6 +1,15 @@
 package io.mcpfuzzer.report;
 
 import java.io.OutputStream;
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.IdentityHashMap;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.Set;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.StreamReadConstraints;
 import tools.jackson.core.StreamWriteConstraints;
@@ -8,7 +17,10 @@ import tools.jackson.core.json.JsonFactory;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ContainerNode;
 import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
 import tools.jackson.databind.node.StringNode;
 
 /**
@@ -50,22 +62,68 @@ public final class ReportJson {
     }
 
     /**
-     * Any evidence value as a tree: Jackson nodes are returned as is, other values converted;
-     * a value Jackson cannot convert becomes its {@code String.valueOf} text. Never throws.
+     * Any evidence value as a tree: Jackson nodes are returned as is; maps, collections and object
+     * arrays are converted with an explicit stack (never recursion, so a deep value is safe on any
+     * thread; deeper than {@link #MAX_DEPTH} or cyclic parts become marker strings); other values
+     * are converted by Jackson, and one Jackson cannot convert becomes its {@code String.valueOf}
+     * text. Never throws.
      */
     public static JsonNode toTree(Object value) {
+        Deque<Frame> stack = new ArrayDeque<>();
+        Set<Object> open = Collections.newSetFromMap(new IdentityHashMap<>());
+        JsonNode root = step(value, stack, open);
+        while (!stack.isEmpty()) {
+            Frame frame = stack.peek();
+            if (!frame.source().hasNext()) {
+                open.remove(stack.pop().owner());
+                continue;
+            }
+            Object next = frame.source().next();
+            if (frame.target() instanceof ObjectNode object) {
+                Map.Entry<?, ?> entry = (Map.Entry<?, ?>) next;
+                object.set(String.valueOf(entry.getKey()), step(entry.getValue(), stack, open));
+            } else {
+                ((ArrayNode) frame.target()).add(step(next, stack, open));
+            }
+        }
+        return root;
+    }
+
+    private static JsonNode step(Object value, Deque<Frame> stack, Set<Object> open) {
         if (value == null) {
             return JsonNodeFactory.instance.nullNode();
         }
         if (value instanceof JsonNode node) {
             return node;
         }
+        Iterator<?> source = value instanceof Map<?, ?> map ? map.entrySet().iterator()
+                : value instanceof Collection<?> list ? list.iterator()
+                : value instanceof Object[] array ? Arrays.asList(array).iterator() : null;
+        if (source == null) {
+            return leaf(value);
+        }
+        if (stack.size() >= MAX_DEPTH) {
+            return StringNode.valueOf("[TRUNCATED: nested deeper than " + MAX_DEPTH + "]");
+        }
+        if (!open.add(value)) {
+            return StringNode.valueOf("[cycle: a container inside itself]");
+        }
+        ContainerNode<?> copy = value instanceof Map<?, ?> ? JsonNodeFactory.instance.objectNode()
+                : JsonNodeFactory.instance.arrayNode();
+        stack.push(new Frame(value, source, copy));
+        return copy;
+    }
+
+    private static JsonNode leaf(Object value) {
         try {
             return COMPACT.valueToTree(value);
         } catch (JacksonException | IllegalArgumentException e) {
             return StringNode.valueOf(String.valueOf(value));
         }
     }
+
+    /** A container being converted: the original, its remaining entries, the copy. */
+    private record Frame(Object owner, Iterator<?> source, ContainerNode<?> target) {}
 
     /** An artifact document, capped ({@link EvidenceCap#document}), pretty-printed to {@code out}. */
     public static void writeArtifact(OutputStream out, JsonNode doc) {

@@ -4,12 +4,16 @@ import io.mcpfuzzer.oracle.Finding;
 import io.mcpfuzzer.oracle.RunResult;
 import io.mcpfuzzer.report.ReportJson;
 import io.mcpfuzzer.report.RunSummary;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ContainerNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 import tools.jackson.databind.node.StringNode;
@@ -129,7 +133,38 @@ public final class Redactor {
         return !(value.isString() && (value.asString().isEmpty() || value.asString().equals(MASK)));
     }
 
-    private JsonNode redactNode(JsonNode node, int depth) {
+    /**
+     * Redacted copy of a tree, walked with an explicit stack (never recursion, so any depth is
+     * safe on any thread); anything nested deeper than {@link ReportJson#MAX_DEPTH} becomes {@link #TOO_DEEP}.
+     */
+    private JsonNode redactNode(JsonNode root, int depth) {
+        Deque<Frame> stack = new ArrayDeque<>();
+        JsonNode out = step(root, depth, stack);
+        while (!stack.isEmpty()) {
+            Frame frame = stack.peek();
+            if (!frame.source().hasNext()) {
+                stack.pop();
+                continue;
+            }
+            Object next = frame.source().next();
+            if (frame.target() instanceof ObjectNode object) {
+                Map.Entry<?, ?> entry = (Map.Entry<?, ?>) next;
+                String name = (String) entry.getKey();
+                String key = redact(name);
+                while (object.has(key)) {
+                    key = key + "#";
+                }
+                JsonNode value = (JsonNode) entry.getValue();
+                object.set(key, maskedByKey(name, value) ? StringNode.valueOf(MASK) : step(value, frame.depth() + 1, stack));
+            } else {
+                ((ArrayNode) frame.target()).add(step((JsonNode) next, frame.depth() + 1, stack));
+            }
+        }
+        return out;
+    }
+
+    /** A redacted scalar, or a new empty container whose entries are queued on {@code stack}. */
+    private JsonNode step(JsonNode node, int depth, Deque<Frame> stack) {
         if (depth > ReportJson.MAX_DEPTH) {
             return StringNode.valueOf(TOO_DEEP);
         }
@@ -139,24 +174,18 @@ public final class Redactor {
             return clean.equals(text) ? node : StringNode.valueOf(clean);
         }
         if (node.isArray()) {
-            ArrayNode out = JsonNodeFactory.instance.arrayNode();
-            for (JsonNode element : node) {
-                out.add(redactNode(element, depth + 1));
-            }
-            return out;
+            ArrayNode copy = JsonNodeFactory.instance.arrayNode();
+            stack.push(new Frame(node.values().iterator(), copy, depth));
+            return copy;
         }
         if (node.isObject()) {
-            ObjectNode out = JsonNodeFactory.instance.objectNode();
-            for (Map.Entry<String, JsonNode> entry : node.properties()) {
-                String key = redact(entry.getKey());
-                while (out.has(key)) {
-                    key = key + "#";
-                }
-                JsonNode value = entry.getValue();
-                out.set(key, maskedByKey(entry.getKey(), value) ? StringNode.valueOf(MASK) : redactNode(value, depth + 1));
-            }
-            return out;
+            ObjectNode copy = JsonNodeFactory.instance.objectNode();
+            stack.push(new Frame(node.properties().iterator(), copy, depth));
+            return copy;
         }
         return node;
     }
+
+    /** A container being copied: the source's remaining entries, the copy, the copy's depth. */
+    private record Frame(Iterator<?> source, ContainerNode<?> target, int depth) {}
 }
