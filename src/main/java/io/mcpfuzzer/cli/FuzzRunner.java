@@ -26,6 +26,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -41,6 +42,11 @@ import org.slf4j.LoggerFactory;
  */
 public final class FuzzRunner implements CampaignRunner {
     private static final Logger LOG = LoggerFactory.getLogger(FuzzRunner.class);
+    /**
+     * Test-only: called with a step name ({@code after_campaign}) so that a test can make the runner
+     * itself fail. Null (off) unless a test in this package sets it.
+     */
+    static volatile Consumer<String> testHook;
     private static final DateTimeFormatter SESSION = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
 
     @Override
@@ -121,6 +127,10 @@ public final class FuzzRunner implements CampaignRunner {
                     safety::decide, sink).audit(auditOptions(s, safety)).guard(faults).run();
         }
         progress.result = result;
+        Consumer<String> hook = testHook;
+        if (hook != null) {
+            hook.accept("after_campaign");
+        }
         boolean interruptFlag = Thread.interrupted(); // cleared so that reports can be written
         boolean interrupted = guard.interrupted() || interruptFlag;
         String status = interrupted ? "interrupted" : result.status();
