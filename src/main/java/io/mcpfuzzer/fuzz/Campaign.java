@@ -189,7 +189,6 @@ public final class Campaign {
         });
     }
 
-
     private void fuzzTools(List<JsonNode> tools, RunEngine engine, BoundedExecutor executor)
             throws Supervisor.BlockedException, InterruptedException {
         ToolFuzzer fuzzer = new ToolFuzzer(config, engine, inputs, gate);
