@@ -70,7 +70,7 @@ public final class FuzzRunner implements CampaignRunner {
             try {
                 return campaign(s, console, safety, plans, recorder, guard, progress);
             } catch (RuntimeException | Error e) {
-                return failed(s, console, e, progress);
+                return failed(s, console, e, progress, guard.interrupted());
             }
         } catch (IOException e) {
             console.err().println("mcp-fuzzer: cannot write reports to " + out + ": " + e.getMessage());
@@ -159,17 +159,23 @@ public final class FuzzRunner implements CampaignRunner {
 
     /**
      * The fuzzer could not go on: writes findings.json and run_summary.json with status
-     * {@code error} from what was recorded so far, and returns 1.
+     * {@code error} from what was recorded so far, and returns 1. When the failure came from an
+     * interrupt (Ctrl-C), the status is {@code interrupted} and the exit code 130, as for any interrupt.
      */
-    private static int failed(Settings s, ConsoleIO console, Throwable e, Progress progress) {
-        Thread.interrupted(); // so that the reports can be written
-        progress.faults.record("fuzz_runner", null, e);
-        String reason = "the fuzzer could not continue: " + FaultGuard.oneLine(e);
+    private static int failed(Settings s, ConsoleIO console, Throwable e, Progress progress, boolean signalled) {
+        boolean interrupted = Thread.interrupted() | signalled;
+        boolean counted = progress.faults.record("fuzz_runner", null, e);
+        interrupted |= Thread.interrupted() | !counted; // cleared again so that the reports can be written
+        String status = interrupted ? "interrupted" : "error";
+        String reason = interrupted ? "interrupted by a signal" : "the fuzzer could not continue: " + FaultGuard.oneLine(e);
         CampaignResult result = progress.result;
         List<Finding> findings = result != null ? result.findings()
                 : progress.sink != null ? progress.sink.findingsSoFar() : List.of();
         List<String> warnings = result != null ? new ArrayList<>(result.warnings()) : List.of();
-        progress.output.write(progress.summary("error", reason, findings, warnings), findings);
+        progress.output.write(progress.summary(status, reason, findings, warnings), findings);
+        if (interrupted) {
+            return ExitCodes.INTERRUPTED;
+        }
         console.err().println("mcp-fuzzer: " + reason + "; partial reports in "
                 + s.output().outputDir().toAbsolutePath() + " (details in the log)");
         return ExitCodes.ERROR;
