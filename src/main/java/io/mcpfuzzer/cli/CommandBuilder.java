@@ -113,7 +113,7 @@ final class CommandBuilder {
     private static void addFooter(CommandSpec spec) {
         Map<String, String> codes = new LinkedHashMap<>();
         codes.put(String.valueOf(ExitCodes.OK), "Done (findings below --fail-on do not fail the run)");
-        codes.put(String.valueOf(ExitCodes.ERROR), "Error: target not startable or reachable, I/O failure, bad stdio command");
+        codes.put(String.valueOf(ExitCodes.ERROR), "Error: target not startable or reachable, I/O failure, bad stdio command, or the fuzzer could not go on (reports still written, status error)");
         codes.put(String.valueOf(ExitCodes.USAGE), "Invalid options or configuration; or no tool fuzzed with --fail-if-no-tools");
         codes.put(String.valueOf(ExitCodes.FINDINGS), "A finding at or above --fail-on SEVERITY");
         codes.put(String.valueOf(ExitCodes.INTERRUPTED), "Interrupted (partial reports are written)");

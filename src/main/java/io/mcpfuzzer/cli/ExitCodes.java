@@ -4,7 +4,10 @@ package io.mcpfuzzer.cli;
 public final class ExitCodes {
     /** The run completed (findings below the --fail-on threshold do not change this); help; version. */
     public static final int OK = 0;
-    /** An error stopped the run (target could not be started or reached, I/O failure, bad stdio command). */
+    /**
+     * An error stopped the run (target could not be started or reached, I/O failure, bad stdio
+     * command), or the fuzzer itself could not go on (run status {@code error}, reports still written).
+     */
     public static final int ERROR = 1;
     /** Invalid command line or configuration; or no tool was fuzzed and --fail-if-no-tools is in effect. */
     public static final int USAGE = 2;

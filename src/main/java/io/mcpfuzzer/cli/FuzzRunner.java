@@ -6,29 +6,27 @@ import io.mcpfuzzer.fuzz.Campaign;
 import io.mcpfuzzer.fuzz.CampaignConfig;
 import io.mcpfuzzer.fuzz.CampaignInputs;
 import io.mcpfuzzer.fuzz.CampaignResult;
+import io.mcpfuzzer.fuzz.FaultGuard;
 import io.mcpfuzzer.fuzz.targets.TargetFactory;
 import io.mcpfuzzer.oracle.Finding;
 import io.mcpfuzzer.oracle.Severity;
 import io.mcpfuzzer.report.Report;
-import io.mcpfuzzer.report.ReportWriter;
 import io.mcpfuzzer.report.RunRecorder;
 import io.mcpfuzzer.report.RunSummary;
-import io.mcpfuzzer.report.export.ExportFormat;
 import io.mcpfuzzer.report.redact.Redactor;
 import io.mcpfuzzer.report.text.ConsoleSummary;
 import io.mcpfuzzer.safety.LaunchPlan;
 import io.mcpfuzzer.safety.SafetyContext;
 import io.mcpfuzzer.safety.SafetyException;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,9 +34,19 @@ import org.slf4j.LoggerFactory;
  * The real campaign behind the command line: safety context, target, campaign, streamed runs,
  * reports (rewritten after every new crash or hang bucket, and at the end even when interrupted),
  * exports, console summary, exit code.
+ *
+ * <p>A failure of the fuzzer's own code is counted in one {@link FaultGuard} shared with the
+ * campaign ({@code fuzzer_errors} in run_summary.json) and the run goes on. When the fuzzer cannot
+ * go on at all (a failure escaping the campaign or this runner), findings.json and run_summary.json
+ * are still written, with status {@code error} and the reason, and the exit code is 1.
  */
 public final class FuzzRunner implements CampaignRunner {
     private static final Logger LOG = LoggerFactory.getLogger(FuzzRunner.class);
+    /**
+     * Test-only: called with a step name ({@code after_campaign}) so that a test can make the runner
+     * itself fail. Null (off) unless a test in this package sets it.
+     */
+    static volatile Consumer<String> testHook;
     private static final DateTimeFormatter SESSION = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
 
     @Override
@@ -46,8 +54,8 @@ public final class FuzzRunner implements CampaignRunner {
         Instant started = Instant.now();
         String sessionId = SESSION.format(started) + "-" + Long.toHexString(s.fuzzing().seed() & 0xffffffL);
         Path out = s.output().outputDir();
-        Redactor redactor = Redactor.standard();
-        ReportWriter writer = new ReportWriter(out);
+        FaultGuard faults = new FaultGuard();
+        ReportOutput output = new ReportOutput(out, sessionId, Redactor.standard(), faults, console);
         List<LaunchPlan> plans = new ArrayList<>();
         SafetyContext safety;
         try {
@@ -56,46 +64,128 @@ public final class FuzzRunner implements CampaignRunner {
             console.err().println("mcp-fuzzer: safety setup failed, not starting the target: " + e.getMessage());
             return ExitCodes.ERROR;
         }
-        try (safety; RunRecorder recorder = RunRecorder.open(out, sessionId, redactor);
+        try (safety; RunRecorder recorder = RunRecorder.open(out, sessionId, Redactor.standard());
                 InterruptGuard guard = InterruptGuard.install(Thread.currentThread())) {
-            TargetFactory factory;
+            Progress progress = new Progress(s, started, recorder, faults, output);
             try {
-                factory = TargetSetup.factory(s, safety, TargetSetup.client(s, safety), plans);
-            } catch (SafetyException | IllegalArgumentException | IOException e) {
-                console.err().println("mcp-fuzzer: cannot set up the target: " + e.getMessage());
-                return ExitCodes.ERROR;
+                return campaign(s, console, safety, plans, recorder, guard, progress);
+            } catch (RuntimeException | Error e) {
+                return failed(s, console, e, progress, guard.interrupted());
             }
-            Map<String, Object> containment = TargetSetup.containment(plans);
-            plans.forEach(p -> LOG.info("launch plan: {}", p.describe()));
-            String transport = factory.transport();
-            ReportSink sink = new ReportSink(recorder, console.progress(), partial -> write(writer, sessionId,
-                    SummaryFactory.build(s, transport, "running", null, null, partial, recorder.totalRuns(),
-                            recorder.perTarget(), containment, List.of(), started), partial, redactor));
-            CampaignResult result;
-            try (factory) {
-                result = new Campaign(config(s), factory, CampaignInputs.forSeed(s.fuzzing().seed()),
-                        safety::decide, sink).audit(auditOptions(s, safety)).run();
-            }
-            boolean interruptFlag = Thread.interrupted(); // cleared so that reports can be written
-            boolean interrupted = guard.interrupted() || interruptFlag;
-            String status = interrupted ? "interrupted" : result.status();
-            String reason = interrupted ? "interrupted by a signal" : result.statusReason();
-            List<Finding> findings = result.findings();
-            List<String> warnings = new ArrayList<>(result.warnings());
-            RunSummary summary = SummaryFactory.build(s, transport, status, reason, result, findings,
-                    recorder.totalRuns(), recorder.perTarget(), containment, warnings, started);
-            Report report = write(writer, sessionId, summary, findings, redactor);
-            exports(s, writer, report, console);
-            writeExtra(out, "spec_guard.json", result.extra().get("spec_guard"), console);
-            if (s.safety().safetyReport()) {
-                writeSafetyReport(out, safety, console);
-            }
-            console.out().print(ConsoleSummary.render(summary, findings, console.color()));
-            console.out().println("reports: " + out.toAbsolutePath());
-            return exitCode(s, status, result, findings, console);
         } catch (IOException e) {
             console.err().println("mcp-fuzzer: cannot write reports to " + out + ": " + e.getMessage());
             return ExitCodes.ERROR;
+        }
+    }
+
+    /** What the final or an error summary needs that is known only as the run goes on. */
+    private static final class Progress {
+        final Settings settings;
+        final Instant started;
+        final RunRecorder recorder;
+        final FaultGuard faults;
+        final ReportOutput output;
+        volatile String transport = "";
+        volatile Map<String, Object> containment = Map.of();
+        volatile ReportSink sink;
+        volatile CampaignResult result;
+
+        Progress(Settings settings, Instant started, RunRecorder recorder, FaultGuard faults, ReportOutput output) {
+            this.settings = settings;
+            this.started = started;
+            this.recorder = recorder;
+            this.faults = faults;
+            this.output = output;
+        }
+
+        RunSummary summary(String status, String reason, List<Finding> findings, List<String> warnings) {
+            return SummaryFactory.build(settings, transport, status, reason, result, findings, recorder.totalRuns(),
+                    recorder.perTarget(), containment, warnings, started, faults.snapshot());
+        }
+    }
+
+    private int campaign(Settings s, ConsoleIO console, SafetyContext safety, List<LaunchPlan> plans,
+            RunRecorder recorder, InterruptGuard guard, Progress progress) {
+        TargetFactory factory;
+        try {
+            factory = TargetSetup.factory(s, safety, TargetSetup.client(s, safety), plans);
+        } catch (SafetyException | IllegalArgumentException | IOException e) {
+            console.err().println("mcp-fuzzer: cannot set up the target: " + e.getMessage());
+            return ExitCodes.ERROR;
+        }
+        progress.containment = TargetSetup.containment(plans);
+        plans.forEach(p -> LOG.info("launch plan: {}", p.describe()));
+        progress.transport = factory.transport();
+        FaultGuard faults = progress.faults;
+        ReportOutput output = progress.output;
+        ReportSink sink = new ReportSink(recorder, console.progress(), partial -> faults.run("report_writer", null,
+                () -> output.write(progress.summary("running", null, partial, List.of()), partial)));
+        progress.sink = sink;
+        CampaignResult result;
+        try (factory) {
+            result = new Campaign(config(s), factory, CampaignInputs.forSeed(s.fuzzing().seed()),
+                    safety::decide, sink).audit(auditOptions(s, safety)).guard(faults).run();
+        }
+        progress.result = result;
+        Consumer<String> hook = testHook;
+        if (hook != null) {
+            hook.accept("after_campaign");
+        }
+        boolean interruptFlag = Thread.interrupted(); // cleared so that reports can be written
+        boolean interrupted = guard.interrupted() || interruptFlag;
+        String status = interrupted ? "interrupted" : result.status();
+        String reason = interrupted ? "interrupted by a signal" : result.statusReason();
+        List<Finding> findings = result.findings();
+        List<String> warnings = new ArrayList<>(result.warnings());
+        RunSummary summary = progress.summary(status, reason, findings, warnings);
+        Report report = output.write(summary, findings);
+        long counted = faults.total();
+        output.exports(s.output(), report);
+        output.extra("spec_guard.json", result.extra().get("spec_guard"));
+        if (s.safety().safetyReport()) {
+            output.safetyReport(safety);
+        }
+        if (faults.total() != counted) { // an export or side file failed: the summary must say so
+            summary = progress.summary(status, reason, findings, warnings);
+            output.write(summary, findings);
+        }
+        RunSummary shown = summary;
+        faults.run("console_summary", null, () -> console.out().print(ConsoleSummary.render(shown, findings,
+                console.color())));
+        console.out().println("reports: " + s.output().outputDir().toAbsolutePath());
+        reportFuzzerErrors(faults, console);
+        return exitCode(s, status, result, findings, console);
+    }
+
+    /**
+     * The fuzzer could not go on: writes findings.json and run_summary.json with status
+     * {@code error} from what was recorded so far, and returns 1. When the failure came from an
+     * interrupt (Ctrl-C), the status is {@code interrupted} and the exit code 130, as for any interrupt.
+     */
+    private static int failed(Settings s, ConsoleIO console, Throwable e, Progress progress, boolean signalled) {
+        boolean interrupted = Thread.interrupted() | signalled;
+        boolean counted = progress.faults.record("fuzz_runner", null, e);
+        interrupted |= Thread.interrupted() | !counted; // cleared again so that the reports can be written
+        String status = interrupted ? "interrupted" : "error";
+        String reason = interrupted ? "interrupted by a signal" : "the fuzzer could not continue: " + FaultGuard.oneLine(e);
+        CampaignResult result = progress.result;
+        List<Finding> findings = result != null ? result.findings()
+                : progress.sink != null ? progress.sink.findingsSoFar() : List.of();
+        List<String> warnings = result != null ? new ArrayList<>(result.warnings()) : List.of();
+        progress.output.write(progress.summary(status, reason, findings, warnings), findings);
+        if (interrupted) {
+            return ExitCodes.INTERRUPTED;
+        }
+        console.err().println("mcp-fuzzer: " + reason + "; partial reports in "
+                + s.output().outputDir().toAbsolutePath() + " (details in the log)");
+        return ExitCodes.ERROR;
+    }
+
+    private static void reportFuzzerErrors(FaultGuard faults, ConsoleIO console) {
+        long total = faults.total();
+        if (total > 0) {
+            console.err().println("mcp-fuzzer: the fuzzer hit " + total + " internal error(s) and went on; see "
+                    + "fuzzer_errors in run_summary.json (please report them)");
         }
     }
 
@@ -130,6 +220,10 @@ public final class FuzzRunner implements CampaignRunner {
             console.err().println("mcp-fuzzer: run blocked: " + result.statusReason());
             return ExitCodes.ERROR;
         }
+        if ("error".equals(status)) {
+            console.err().println("mcp-fuzzer: " + result.statusReason() + " (partial reports written; details in the log)");
+            return ExitCodes.ERROR;
+        }
         String mode = s.fuzzing().mode().wire();
         if (s.output().failIfNoTools() && (mode.equals("tools") || mode.equals("all")) && result.tools().isEmpty()) {
             console.err().println("mcp-fuzzer: the server listed no tools (--fail-if-no-tools)");
@@ -140,66 +234,5 @@ public final class FuzzRunner implements CampaignRunner {
             return ExitCodes.FINDINGS;
         }
         return ExitCodes.OK;
-    }
-
-    private static Report write(ReportWriter writer, String sessionId, RunSummary summary, List<Finding> findings,
-            Redactor redactor) {
-        Report report = Report.of(sessionId, summary, findings, redactor);
-        try {
-            writer.writeAll(report);
-        } catch (IOException e) {
-            LOG.error("cannot write reports: {}", e.getMessage());
-        }
-        return report;
-    }
-
-    private static void exports(Settings s, ReportWriter writer, Report report, ConsoleIO console) {
-        Settings.Output o = s.output();
-        Map<ExportFormat, Path> wanted = new LinkedHashMap<>();
-        put(wanted, ExportFormat.CSV, o.exportCsv());
-        put(wanted, ExportFormat.XML, o.exportXml());
-        put(wanted, ExportFormat.HTML, o.exportHtml());
-        put(wanted, ExportFormat.MARKDOWN, o.exportMarkdown());
-        put(wanted, ExportFormat.SARIF, o.exportSarif());
-        put(wanted, ExportFormat.JUNIT, o.exportJunit());
-        Severity failOn = o.failOn() == null ? Severity.HIGH : o.failOn();
-        wanted.forEach((format, file) -> {
-            try {
-                writer.export(report, format, file, failOn);
-            } catch (IOException e) {
-                console.err().println("mcp-fuzzer: cannot write " + format + " export " + file + ": " + e.getMessage());
-            }
-        });
-    }
-
-    private static void put(Map<ExportFormat, Path> wanted, ExportFormat format, Path file) {
-        if (file != null) {
-            wanted.put(format, file);
-        }
-    }
-
-    private static void writeExtra(Path out, String file, Object value, ConsoleIO console) {
-        if (value == null) {
-            return;
-        }
-        try {
-            Files.createDirectories(out);
-            Object redacted = Redactor.standard().redactValue(value);
-            io.mcpfuzzer.report.AtomicFiles.writeString(out.resolve(file), io.mcpfuzzer.report.ReportJson.artifactText(
-                    io.mcpfuzzer.report.ReportNodes.value(redacted)));
-        } catch (IOException e) {
-            console.err().println("mcp-fuzzer: cannot write " + file + ": " + e.getMessage());
-        }
-    }
-
-    private static void writeSafetyReport(Path out, SafetyContext safety, ConsoleIO console) {
-        try {
-            Files.createDirectories(out);
-            io.mcpfuzzer.report.AtomicFiles.writeString(out.resolve("safety_report.json"),
-                    io.mcpfuzzer.report.ReportJson.artifactText(io.mcpfuzzer.report.ReportJson.toTree(safety.report().toJson())));
-            console.err().print(safety.report().consoleSummary());
-        } catch (IOException e) {
-            console.err().println("mcp-fuzzer: cannot write the safety report: " + e.getMessage());
-        }
     }
 }

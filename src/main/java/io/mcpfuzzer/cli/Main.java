@@ -110,9 +110,11 @@ public final class Main {
         } catch (ConfigException e) {
             printProblems(err, "invalid configuration", e);
             return e.onlyEndpointSyntax() ? ExitCodes.ERROR : ExitCodes.USAGE;
-        } catch (RuntimeException e) {
-            LOG.error("run failed", e);
-            err.println(CommandBuilder.NAME + ": error: " + e);
+        } catch (RuntimeException | Error e) {
+            LOG.debug("internal error", e);
+            String message = e.getMessage() == null ? "" : ": " + e.getMessage().lines().findFirst().orElse("");
+            err.println(CommandBuilder.NAME + ": internal error: " + e.getClass().getName() + message
+                    + " (run with --log-level DEBUG for the stack trace)");
             return ExitCodes.ERROR;
         } finally {
             out.flush();

@@ -71,6 +71,13 @@ final class ReportSink implements CampaignObserver {
         }
     }
 
+    /** The new finding buckets seen so far (first occurrence of each), in discovery order. */
+    List<Finding> findingsSoFar() {
+        synchronized (findings) {
+            return List.copyOf(findings);
+        }
+    }
+
     private int size() {
         synchronized (findings) {
             return findings.size();

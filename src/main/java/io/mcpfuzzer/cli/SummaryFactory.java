@@ -3,6 +3,7 @@ package io.mcpfuzzer.cli;
 import io.mcpfuzzer.common.Json;
 import io.mcpfuzzer.config.Settings;
 import io.mcpfuzzer.fuzz.CampaignResult;
+import io.mcpfuzzer.fuzz.FaultGuard;
 import io.mcpfuzzer.oracle.Finding;
 import io.mcpfuzzer.report.RunSummary;
 import java.time.Instant;
@@ -12,13 +13,17 @@ import java.util.Map;
 import java.util.TreeMap;
 import tools.jackson.core.type.TypeReference;
 
-/** Builds the {@link RunSummary} of a run (final, or partial while it is still going). */
+/**
+ * Builds the {@link RunSummary} of a run (final, or partial while it is still going, when
+ * {@code result} is null): counts, provenance, the fuzzer's own errors, how tool discovery went and
+ * which tools were fuzzed.
+ */
 final class SummaryFactory {
     private SummaryFactory() {}
 
     static RunSummary build(Settings s, String transport, String status, String reason, CampaignResult result,
             List<Finding> findings, long totalRuns, Map<String, Map<String, Long>> perTarget,
-            Map<String, Object> containment, List<String> warnings, Instant started) {
+            Map<String, Object> containment, List<String> warnings, Instant started, FaultGuard.Snapshot errors) {
         Map<String, Long> byCategory = new TreeMap<>();
         Map<String, Long> bySeverity = new LinkedHashMap<>();
         for (Finding f : findings) {
@@ -29,9 +34,18 @@ final class SummaryFactory {
         Map<String, Object> serverInfo = result != null && result.initialize() != null
                 ? Json.mapper().convertValue(result.initialize().serverInfo(), new TypeReference<Map<String, Object>>() {})
                 : Map.of();
+        Map<String, Object> discovery = Map.of();
+        List<String> tools = List.of();
+        if (result != null) {
+            if (result.extra().get("tool_discovery") instanceof Map<?, ?> m) {
+                discovery = Json.mapper().convertValue(m, new TypeReference<Map<String, Object>>() {});
+            }
+            tools = result.tools().stream().map(t -> t.path("name").asString("")).toList();
+        }
         return new RunSummary(status, reason, s.fuzzing().seed(), s.fuzzing().mode().wire(), s.fuzzing().phase().wire(),
                 transport, s.target().endpoint(), version, serverInfo, s.provenance().commandLine(),
                 VersionInfo.version(), started.toString(), Instant.now().toString(), totalRuns, perTarget, byCategory,
-                bySeverity, containment, warnings);
+                bySeverity, containment, warnings, errors == null || errors.total() == 0 ? Map.of() : errors.toMap(),
+                discovery, tools);
     }
 }

@@ -20,9 +20,14 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * One fuzzing campaign against one server: start and initialize it, discover its surfaces, fuzz
- * each selected surface, then run the aggregate detectors. Never throws for what the server
- * does; ends as {@code completed}, {@code blocked} (target keeps failing to start) or
- * {@code interrupted} (the calling thread was interrupted, e.g. by Ctrl-C).
+ * each selected surface, then run the aggregate detectors. Never throws: ends as
+ * {@code completed}, {@code blocked} (target keeps failing to start), {@code interrupted} (the
+ * calling thread was interrupted, e.g. by Ctrl-C) or {@code error} (the fuzzer itself could not go
+ * on; the reason says why).
+ *
+ * <p>Every step (listing audit, each tool, resources, each prompt, protocol, spec guard, audit
+ * probes, aggregate detectors) runs behind the {@link FaultGuard}: a failure of the fuzzer's own
+ * code in one step is counted in {@link CampaignResult#fuzzerErrors()} and the next step runs.
  */
 public final class Campaign {
     private static final Logger LOG = LoggerFactory.getLogger(Campaign.class);
@@ -33,6 +38,7 @@ public final class Campaign {
     private final CampaignObserver observer;
     private final ArgumentGate gate;
     private AuditOptions audit = AuditOptions.off();
+    private FaultGuard guard = new FaultGuard();
 
     public Campaign(CampaignConfig config, TargetFactory factory, ToolInputs inputs, CampaignObserver observer) {
         this(config, factory, inputs, ArgumentGate.ALLOW_ALL, observer);
@@ -53,8 +59,27 @@ public final class Campaign {
         return this;
     }
 
+    /** Sets the guard that counts the fuzzer's own failures (default: a fresh one). Returns this. */
+    public Campaign guard(FaultGuard faults) {
+        this.guard = faults == null ? new FaultGuard() : faults;
+        return this;
+    }
+
+    /** Runs the campaign; never throws (a failure nothing else caught ends it with status {@code error}). */
     public CampaignResult run() {
         Instant started = Instant.now();
+        try {
+            return campaign(started);
+        } catch (RuntimeException | Error e) {
+            guard.record("campaign", null, e);
+            return new CampaignResult("error", "the fuzzer could not continue: " + FaultGuard.oneLine(e), null,
+                    List.of(), List.of(), Map.of(), 0, 0, List.of(), started, Instant.now(),
+                    Map.of("tool_discovery", ToolDiscovery.failed("the campaign stopped before tools were listed")),
+                    guard.snapshot());
+        }
+    }
+
+    private CampaignResult campaign(Instant started) {
         List<String> warnings = new ArrayList<>();
         Map<String, Object> extra = new LinkedHashMap<>();
         String status = "completed";
@@ -63,37 +88,53 @@ public final class Campaign {
         List<JsonNode> tools = List.of();
         try (Supervisor supervisor = new Supervisor(factory, config.maxStartFailures());
                 BoundedExecutor executor = new BoundedExecutor(config.maxConcurrency(), "fuzz")) {
-            RunEngine engine = new RunEngine(supervisor, observer, config.callTimeout());
-            SecurityAuditRun auditRun = new SecurityAuditRun(audit, engine::addFinding);
+            RunEngine engine = new RunEngine(supervisor, observer, config.callTimeout(), guard);
+            SecurityAuditRun auditRun = new SecurityAuditRun(audit, engine::addFinding, guard);
             StdoutNoise noise = new StdoutNoise();
-            supervisor.onRetire(noise::collect);
+            supervisor.onRetire(t -> guard.run("stdout_noise", null, () -> noise.collect(t)));
+            boolean listsTools = config.includes("tools") || audit.enabled() || audit.pinFile() != null;
+            extra.put("tool_discovery", ToolDiscovery.notRequested());
             try {
+                FaultInjection.at("campaign");
                 Target first = supervisor.current();
                 init = first.session().initialized();
                 List<JsonNode> listed = List.of();
-                if (config.includes("tools") || audit.enabled() || audit.pinFile() != null) {
-                    Listing listing = first.session().listTools();
-                    listed = listing.items();
+                if (listsTools) {
+                    Listing listing = guard.call("tools_list", null, null, () -> first.session().listTools());
+                    extra.put("tool_discovery", listing == null
+                            ? ToolDiscovery.failed("listing tools failed inside the fuzzer (see fuzzer_errors)")
+                            : ToolDiscovery.of(listing));
+                    listed = listing == null ? List.of() : listing.items();
                     tools = config.includes("tools") ? filter(listed) : List.of();
-                    listing.problems().forEach(p -> warn(warnings, "tools/list: " + p));
+                    if (listing != null) {
+                        listing.problems().forEach(p -> warn(warnings, "tools/list: " + p));
+                    }
                 }
-                auditListing(first, init, listed, auditRun, warnings);
-                engine.inspector(auditRun::inspect);
+                List<JsonNode> firstListing = listed;
+                List<JsonNode> fuzzed = tools;
+                InitializeResult initResult = init;
+                guard.run("audit_listing", null, () -> auditListing(first, initResult, firstListing, auditRun, warnings));
+                engine.inspector((call, reply) -> {
+                    FaultInjection.at("inspector");
+                    auditRun.inspect(call, reply);
+                });
                 if (config.includes("tools")) {
                     fuzzTools(tools, engine, executor);
-                    auditRun.probe(tools, engine, gate, inputs, config.seed(), warnings);
+                    guard.run("audit_probe", null, () -> auditRun.probe(fuzzed, engine, gate, inputs, config.seed(),
+                            warnings));
                 }
                 if (config.includes("resources") && init.hasCapability("resources")) {
-                    fuzzResources(supervisor.current(), engine, warnings, extra);
+                    guard.run("fuzz_resources", null, () -> fuzzResources(supervisor.current(), engine, warnings, extra));
                 }
                 if (config.includes("prompts") && init.hasCapability("prompts")) {
-                    fuzzPrompts(supervisor.current(), engine, warnings, extra);
+                    guard.run("fuzz_prompts", null, () -> fuzzPrompts(supervisor.current(), engine, warnings, extra));
                 }
                 if (config.includes("protocol")) {
-                    fuzzProtocol(supervisor.current(), engine, tools, extra);
+                    guard.run("fuzz_protocol", null, () -> fuzzProtocol(supervisor.current(), engine, fuzzed, extra));
                 }
                 if (audit.enabled()) {
-                    auditRun.finish(listed, supervisor.current().session().listTools().items(), warnings);
+                    guard.run("audit_finish", null, () -> auditRun.finish(firstListing,
+                            supervisor.current().session().listTools().items(), warnings));
                 }
                 if (Thread.currentThread().isInterrupted()) {
                     status = "interrupted";
@@ -103,25 +144,49 @@ public final class Campaign {
                 boolean interrupted = Thread.currentThread().isInterrupted();
                 status = interrupted ? "interrupted" : "blocked";
                 reason = interrupted ? "interrupted by the user" : e.getMessage();
+                if (init == null) {
+                    extra.put("tool_discovery", interrupted
+                            ? ToolDiscovery.failed("interrupted before tools were listed") : ToolDiscovery.blocked(reason));
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 status = "interrupted";
                 reason = "interrupted by the user";
+            } catch (RuntimeException | Error e) {
+                if (guard.record("campaign", null, e)) {
+                    status = "error";
+                    reason = "the fuzzer could not continue: " + FaultGuard.oneLine(e);
+                } else {
+                    status = "interrupted";
+                    reason = "interrupted by the user";
+                }
+                if (init == null) {
+                    extra.put("tool_discovery", ToolDiscovery.failed("the campaign stopped before tools were listed"));
+                }
             }
-            auditRun.close();
-            supervisor.close();
+            guard.run("audit_close", null, auditRun::close);
+            guard.run("stop_target", null, supervisor::close);
+            aggregates(engine, noise);
+            return new CampaignResult(status, reason, init, tools, engine.findings().snapshot(), engine.buckets(),
+                    engine.runs(), supervisor.restarts(), warnings, started, Instant.now(), extra, guard.snapshot());
+        }
+    }
+
+    /** The detectors that look at the whole run: stdout noise, latency outliers, memory growth. */
+    private void aggregates(RunEngine engine, StdoutNoise noise) {
+        guard.run("stdout_noise", null, () -> {
             Finding stdoutNoise = noise.finding(factory.transport());
             if (stdoutNoise != null) {
                 engine.addFinding(stdoutNoise);
             }
-            engine.latency().findings().forEach(engine::addFinding);
+        });
+        guard.run("latency_outliers", null, () -> engine.latency().findings().forEach(engine::addFinding));
+        guard.run("memory_growth", null, () -> {
             Finding growth = engine.memory().finding("server");
             if (growth != null) {
                 engine.addFinding(growth);
             }
-            return new CampaignResult(status, reason, init, tools, engine.findings().snapshot(), engine.buckets(),
-                    engine.runs(), supervisor.restarts(), warnings, started, Instant.now(), extra);
-        }
+        });
     }
 
     private void fuzzTools(List<JsonNode> tools, RunEngine engine, BoundedExecutor executor)
@@ -133,8 +198,14 @@ public final class Campaign {
                 throw new InterruptedException();
             }
             LOG.debug("fuzzing tool {}", tool.path("name").asString(""));
-            fuzzer.fuzz(tool, executor);
-            observer.onProgress(++done, tools.size(), engine.runs(), engine.findings().size());
+            try {
+                fuzzer.fuzz(tool, executor);
+            } catch (RuntimeException | Error e) {
+                guard.record("fuzz_tool", tool.path("name"), e);
+            }
+            int finished = ++done;
+            guard.run("progress", null, () -> observer.onProgress(finished, tools.size(), engine.runs(),
+                    engine.findings().size()));
         }
     }
 
@@ -149,7 +220,20 @@ public final class Campaign {
         extra.put("resource_templates", templates.size());
         boolean subscribe = target.session().initialized().capabilities().path("resources").path("subscribe")
                 .asBoolean(false);
-        new ResourceFuzzer(config, engine).fuzz(resources, templates, subscribe);
+        ResourceFuzzer fuzzer = new ResourceFuzzer(config, engine);
+        for (JsonNode resource : resources.subList(0, Math.min(ResourceFuzzer.MAX_URIS, resources.size()))) {
+            if (Thread.currentThread().isInterrupted()) {
+                return;
+            }
+            guard.run("fuzz_resource", resource.path("uri"), () -> fuzzer.fuzz(List.of(resource), List.of(), subscribe));
+        }
+        for (JsonNode template : templates.subList(0, Math.min(ResourceFuzzer.MAX_URIS, templates.size()))) {
+            if (Thread.currentThread().isInterrupted()) {
+                return;
+            }
+            guard.run("fuzz_resource_template", template.path("uriTemplate"),
+                    () -> fuzzer.fuzz(List.of(), List.of(template), subscribe));
+        }
     }
 
     private void fuzzPrompts(Target target, RunEngine engine, List<String> warnings, Map<String, Object> extra)
@@ -162,7 +246,7 @@ public final class Campaign {
             if (Thread.currentThread().isInterrupted()) {
                 return;
             }
-            fuzzer.fuzz(prompt);
+            guard.run("fuzz_prompt", prompt.path("name"), () -> fuzzer.fuzz(prompt));
         }
     }
 
@@ -184,16 +268,18 @@ public final class Campaign {
         ProtocolFuzzer fuzzer = new ProtocolFuzzer(config, engine);
         String version = target.session().initialized().protocolVersion();
         if (config.specGuard()) {
-            List<CheckResult> checks = SpecGuard.run(fuzzer.exchange(target.session()), version);
-            extra.put("spec_guard", SpecReport.toMaps(checks));
-            SpecFindings.toFindings(checks, "server").forEach(engine::addFinding);
+            guard.run("spec_guard", null, () -> {
+                List<CheckResult> checks = SpecGuard.run(fuzzer.exchange(target.session()), version);
+                extra.put("spec_guard", SpecReport.toMaps(checks));
+                SpecFindings.toFindings(checks, "server").forEach(engine::addFinding);
+            });
         }
         String tool = tools.isEmpty() ? null : tools.get(0).path("name").asString(null);
         fuzzer.fuzz(version, new ModelHints(tool, null, null, null, null), config.protocolTypes());
         if (config.protocolPhases().contains("aggressive")) {
             var raw = factory.rawHttp();
             if (raw.isPresent()) {
-                fuzzer.fuzzRawHttp(raw.get());
+                guard.run("fuzz_raw_http", null, () -> fuzzer.fuzzRawHttp(raw.get()));
             }
         }
     }
@@ -215,6 +301,6 @@ public final class Campaign {
         if (warnings.size() < 100) {
             warnings.add(warning);
         }
-        observer.onWarning(warning);
+        guard.run("warning", null, () -> observer.onWarning(warning));
     }
 }

@@ -8,7 +8,9 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Fuzzes prompts (spec "Server features / Prompts"): {@code prompts/get} with realistic
- * arguments, then with missing required, extra, wrongly typed, long and hostile ones.
+ * arguments, then with missing required, extra, wrongly typed, long and hostile ones. A failure to
+ * generate arguments is counted in the engine's {@link FaultGuard} and that run recorded as
+ * {@link RunEngine#FUZZER_ERROR}.
  */
 public final class PromptFuzzer {
     private static final List<String> HOSTILE = List.of("../../../../etc/passwd", "' OR 1=1--", "<script>alert(1)</script>",
@@ -30,7 +32,14 @@ public final class PromptFuzzer {
         for (String phase : config.phases()) {
             for (int i = 0; i < config.runs(); i++, run++) {
                 SplittableRandom rnd = SurfaceSeeds.random(config.seed(), "prompt", name, run);
-                ObjectNode args = "realistic".equals(phase) ? realistic(declared, rnd) : aggressive(declared, rnd, i);
+                int index = i;
+                ObjectNode args = engine.guard().call("generate", "prompt " + name + " phase " + phase + " run " + i, null,
+                        () -> "realistic".equals(phase) ? realistic(declared, rnd) : aggressive(declared, rnd, index));
+                if (args == null) {
+                    engine.recordFuzzerError(new RunEngine.Call("prompt", name, run, phase, null, null, null, "generate",
+                            session -> null), "the arguments could not be generated (see fuzzer_errors)");
+                    continue;
+                }
                 ObjectNode params = Json.object();
                 params.put("name", name);
                 params.set("arguments", args);

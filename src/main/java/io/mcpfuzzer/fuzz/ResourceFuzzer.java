@@ -20,7 +20,7 @@ import tools.jackson.databind.node.ObjectNode;
  * successful read of an escaping URI is a {@code resource_traversal} finding.
  */
 public final class ResourceFuzzer {
-    private static final int MAX_URIS = 50;
+    static final int MAX_URIS = 50;
     private static final List<String> TEMPLATE_VALUES = List.of("example", "../../../../etc/passwd", "%2e%2e%2f%2e%2e%2f",
             "' OR 1=1--", "<script>alert(1)</script>", "$(id)", "a".repeat(10_000), "", "\u202egnp.exe");
 

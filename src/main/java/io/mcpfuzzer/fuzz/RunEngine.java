@@ -29,6 +29,10 @@ import tools.jackson.databind.JsonNode;
  * <p>A timeout is followed by a {@code ping}: if the server answers it, the request was silently
  * dropped (a protocol violation) and the server is kept; otherwise it is hung, killed and restarted.
  * A run whose target was killed by us for another run's hang is retried once on the next incarnation.
+ *
+ * <p>A failure of the fuzzer's own code around a run (classifier, per-answer checks, recording,
+ * memory sampling, sending) never escapes: it is counted in the {@link FaultGuard} and, when the run
+ * could not be judged, the run is recorded with outcome {@link #FUZZER_ERROR}.
  */
 public final class RunEngine {
     private static final Duration PING_DEADLINE = Duration.ofSeconds(5);
@@ -37,9 +41,12 @@ public final class RunEngine {
     private static final long RSS_MIN_NANOS = 50_000_000L;
     private static final long RSS_RUNS = 10;
     private static final int RESPONSE_EXCERPT = 2_000;
+    /** Outcome of a run that the fuzzer itself failed to carry out or judge. */
+    public static final String FUZZER_ERROR = "fuzzer_error";
 
     private final Supervisor supervisor;
     private final CampaignObserver observer;
+    private final FaultGuard guard;
     private final Duration timeout;
     private final Classifier classifier = new Classifier();
     private final FindingCollector findings = new FindingCollector();
@@ -58,9 +65,20 @@ public final class RunEngine {
             Boolean valid, String strategy, Function<McpSession, Reply> send) {}
 
     public RunEngine(Supervisor supervisor, CampaignObserver observer, Duration timeout) {
+        this(supervisor, observer, timeout, new FaultGuard());
+    }
+
+    /** @param guard where failures of the fuzzer's own code are counted (shared with the rest of the campaign) */
+    public RunEngine(Supervisor supervisor, CampaignObserver observer, Duration timeout, FaultGuard guard) {
         this.supervisor = supervisor;
         this.observer = observer;
         this.timeout = timeout;
+        this.guard = guard;
+    }
+
+    /** The guard counting the fuzzer's own failures during this campaign. */
+    public FaultGuard guard() {
+        return guard;
     }
 
     /** Extra per-answer checks (security audit); called from worker threads. */
@@ -72,8 +90,23 @@ public final class RunEngine {
         return timeout;
     }
 
-    /** Runs the call; returns its verdict. */
+    /**
+     * Runs the call; returns its verdict (outcome {@link #FUZZER_ERROR} when the fuzzer's own code
+     * failed before the run was judged; the failure is counted in the guard).
+     */
     public Verdict execute(Call call) throws Supervisor.BlockedException {
+        try {
+            return attempt(call);
+        } catch (RuntimeException | Error e) {
+            if (!guard.record("run", inputOf(call), e)) {
+                return new Verdict("interrupted", List.of());
+            }
+            recordFuzzerError(call, FaultGuard.oneLine(e));
+            return new Verdict(FUZZER_ERROR, List.of());
+        }
+    }
+
+    private Verdict attempt(Call call) throws Supervisor.BlockedException {
         for (int attempt = 0; ; attempt++) {
             Target target = supervisor.current();
             Reply reply = call.send().apply(target.session());
@@ -112,19 +145,27 @@ public final class RunEngine {
             if (Thread.currentThread().isInterrupted()) {
                 return new Verdict("interrupted", List.of());
             }
-            Verdict verdict = classifier.judge(new Observation(call.kind(), call.target(), call.run(), call.phase(),
-                    call.input(), call.rawInput(), call.valid(), call.strategy(), reply, crash));
-            record(call, reply, verdict);
+            Observation observation = new Observation(call.kind(), call.target(), call.run(), call.phase(),
+                    call.input(), call.rawInput(), call.valid(), call.strategy(), reply, crash);
+            Verdict verdict = guard.call("classifier", inputOf(call), null, () -> classifier.judge(observation));
+            if (verdict == null) {
+                verdict = new Verdict(Thread.currentThread().isInterrupted() ? "interrupted" : FUZZER_ERROR, List.of());
+            }
+            Reply answered = reply;
+            Verdict judged = verdict;
+            guard.run("record", inputOf(call), () -> record(call, answered, judged));
             if (crash == null && !hung) {
-                inspector.accept(call, reply);
+                guard.run("inspector", inputOf(call), () -> inspector.accept(call, answered));
             }
             if (hung) {
-                target.kill("hang on " + call.kind() + " " + call.target() + " run " + call.run());
-                supervisor.retire(target);
+                guard.run("retire", inputOf(call), () -> {
+                    target.kill("hang on " + call.kind() + " " + call.target() + " run " + call.run());
+                    supervisor.retire(target);
+                });
             } else if (crash != null) {
-                supervisor.retire(target);
+                guard.run("retire", inputOf(call), () -> supervisor.retire(target));
             } else {
-                sampleMemory(target);
+                guard.run("memory_sample", null, () -> sampleMemory(target));
             }
             return verdict;
         }
@@ -171,17 +212,29 @@ public final class RunEngine {
 
     /** Records a run that the safety policy kept from being sent (outcome {@code safety_blocked}). */
     public void recordBlocked(Call call, String reason) {
+        recordUnsent(call, "safety_blocked", reason);
+    }
+
+    /**
+     * Records a run that the fuzzer's own code failed to build, send or judge (outcome
+     * {@link #FUZZER_ERROR}); the failure itself must already be counted in the {@link #guard()}.
+     */
+    public void recordFuzzerError(Call call, String reason) {
+        recordUnsent(call, FUZZER_ERROR, reason);
+    }
+
+    private void recordUnsent(Call call, String outcome, String reason) {
         runs.incrementAndGet();
         buckets.computeIfAbsent(call.kind() + ":" + call.target(), k -> new ConcurrentHashMap<>())
-                .computeIfAbsent("safety_blocked", k -> new AtomicLong()).incrementAndGet();
-        observer.onRun(new RunResult(call.kind(), call.target(), call.run(), call.phase(), call.input(),
-                call.rawInput(), call.valid(), "safety_blocked", 0, null, reason, List.of()));
+                .computeIfAbsent(outcome, k -> new AtomicLong()).incrementAndGet();
+        guard.run("record", inputOf(call), () -> observer.onRun(new RunResult(call.kind(), call.target(), call.run(),
+                call.phase(), call.input(), call.rawInput(), call.valid(), outcome, 0, null, reason, List.of())));
     }
 
     /** Adds a finding that did not come from a single run (audits, aggregates, spec guard). */
     public void addFinding(Finding finding) {
         if (findings.add(finding)) {
-            observer.onNewFinding(finding);
+            guard.run("record_finding", null, () -> observer.onNewFinding(finding));
         }
     }
 
@@ -222,6 +275,11 @@ public final class RunEngine {
             lastRssRuns.set(runs.get());
             memory.record(System.identityHashCode(target), runs.get(), target.rssKb());
         }
+    }
+
+    /** The input in flight, for a fuzzer-error entry (evaluated only on failure). */
+    private static java.util.function.Supplier<Object> inputOf(Call call) {
+        return () -> call.input() != null ? call.input() : call.rawInput();
     }
 
     private static boolean isWatchdogKill(CrashInfo crash) {

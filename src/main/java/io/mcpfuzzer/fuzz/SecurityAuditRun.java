@@ -28,7 +28,8 @@ import tools.jackson.databind.node.ObjectNode;
  * The security audit of one campaign: listing checks, pinning, response oracles and output
  * contracts on every tool answer, annotation truth, canary-confirmed traversal and computed-marker
  * injection probes, in-run listing drift, and (intrusive) the foreign-Origin probe. Thread-safe where the engine
- * calls it ({@link #inspect}).
+ * calls it ({@link #inspect}). Every check runs behind the {@link FaultGuard}: one that throws is
+ * counted there and the other checks go on.
  */
 final class SecurityAuditRun implements AutoCloseable {
     private static final int MAX_PROPS_PER_TOOL = 2;
@@ -36,12 +37,14 @@ final class SecurityAuditRun implements AutoCloseable {
 
     private final AuditOptions options;
     private final Consumer<Finding> sink;
+    private final FaultGuard guard;
     private final Map<String, JsonNode> toolsByName = new LinkedHashMap<>();
     private CanaryFiles canaries;
 
-    SecurityAuditRun(AuditOptions options, Consumer<Finding> sink) {
+    SecurityAuditRun(AuditOptions options, Consumer<Finding> sink, FaultGuard guard) {
         this.options = options;
         this.sink = sink;
+        this.guard = guard;
     }
 
     /** Pin check (whenever a pin file is set) and, when enabled, the listing audit. */
@@ -49,14 +52,17 @@ final class SecurityAuditRun implements AutoCloseable {
         ArrayNode toolArray = array(tools);
         tools.forEach(t -> toolsByName.put(t.path("name").asString(""), t));
         if (options.pinFile() != null) {
-            try {
-                SecurityAudit.pinCheck(options.pinFile(), toolArray, false).forEach(sink);
-            } catch (PinFile.PinFileException e) {
-                warnings.add("pin file unusable: " + e.getMessage());
-            }
+            guard.run("audit_pin_check", null, () -> {
+                try {
+                    SecurityAudit.pinCheck(options.pinFile(), toolArray, false).forEach(sink);
+                } catch (PinFile.PinFileException e) {
+                    warnings.add("pin file unusable: " + e.getMessage());
+                }
+            });
         }
         if (options.enabled()) {
-            SecurityAudit.auditListing(toolArray, array(resources), array(prompts), options.endpoint()).forEach(sink);
+            guard.run("audit_listing", null, () -> SecurityAudit.auditListing(toolArray, array(resources),
+                    array(prompts), options.endpoint()).forEach(sink));
         }
     }
 
@@ -67,13 +73,16 @@ final class SecurityAuditRun implements AutoCloseable {
         }
         String input = call.input() == null ? "" : Json.write(call.input());
         String text = reply.raw() == null ? "" : reply.raw();
-        SecurityAudit.auditResponse(call.target(), family(call.strategy()), input, text).forEach(sink);
-        if (canaries != null) {
-            canaries.scan(call.target(), input, text).forEach(sink);
+        guard.run("audit_response", input, () -> SecurityAudit.auditResponse(call.target(), family(call.strategy()),
+                input, text).forEach(sink));
+        CanaryFiles planted = canaries;
+        if (planted != null) {
+            guard.run("audit_canary_scan", input, () -> planted.scan(call.target(), input, text).forEach(sink));
         }
         JsonNode tool = toolsByName.get(call.target());
         if (tool != null && reply.status() == Reply.Status.RESULT && !"audit".equals(call.phase())) {
-            SecurityAudit.auditToolResult(tool, reply.result()).forEach(sink);
+            guard.run("audit_output_contract", input, () -> SecurityAudit.auditToolResult(tool, reply.result())
+                    .forEach(sink));
         }
     }
 
@@ -88,7 +97,8 @@ final class SecurityAuditRun implements AutoCloseable {
         if (!options.enabled()) {
             return;
         }
-        new AnnotationProbe(engine, gate, inputs, options.fsRoot(), sink).run(tools, warnings);
+        guard.run("audit_annotation_probe", null,
+                () -> new AnnotationProbe(engine, gate, inputs, options.fsRoot(), sink).run(tools, warnings));
         try {
             Path canaryRoot = options.fsRoot() != null ? options.fsRoot() : Files.createTempDirectory("mcpfuzzer-canary-root");
             canaries = CanaryFiles.plant(canaryRoot);
@@ -106,27 +116,33 @@ final class SecurityAuditRun implements AutoCloseable {
         payloads.add(new String[] {"template_injection", marker.templatePayloads()[0]});
         payloads.add(new String[] {"prompt_injection", marker.promptPayload()});
         for (JsonNode tool : tools) {
-            String name = tool.path("name").asString("");
-            JsonNode schema = tool.path("inputSchema");
-            List<String> props = stringProps(schema);
-            int run = 100_000;
-            for (String prop : props) {
-                Set<String> sentBefore = new HashSet<>();
-                for (String[] payload : payloads) {
-                    ObjectNode args = Json.object();
-                    args.put(prop, payload[1]);
-                    var decision = gate.decide(name, schema, args);
-                    JsonNode sent = decision.arguments();
-                    if (!decision.blocked() && !sentBefore.add(Json.write(sent))) {
-                        continue;
-                    }
-                    RunEngine.Call call = new RunEngine.Call("tool", name, run++, "audit", sent, null, null, payload[0],
-                            s -> s.callTool(name, sent, engine.timeout()));
-                    if (decision.blocked()) {
-                        engine.recordBlocked(call, decision.reason());
-                    } else {
-                        engine.execute(call);
-                    }
+            guard.run("audit_injection_probe", tool.path("name"), () -> probeTool(tool, payloads, engine, gate));
+        }
+    }
+
+    /** Sends every payload through the first string parameters of one tool. */
+    private void probeTool(JsonNode tool, List<String[]> payloads, RunEngine engine, ArgumentGate gate)
+            throws Supervisor.BlockedException {
+        String name = tool.path("name").asString("");
+        JsonNode schema = tool.path("inputSchema");
+        List<String> props = stringProps(schema);
+        int run = 100_000;
+        for (String prop : props) {
+            Set<String> sentBefore = new HashSet<>();
+            for (String[] payload : payloads) {
+                ObjectNode args = Json.object();
+                args.put(prop, payload[1]);
+                var decision = gate.decide(name, schema, args);
+                JsonNode sent = decision.arguments();
+                if (!decision.blocked() && !sentBefore.add(Json.write(sent))) {
+                    continue;
+                }
+                RunEngine.Call call = new RunEngine.Call("tool", name, run++, "audit", sent, null, null, payload[0],
+                        s -> s.callTool(name, sent, engine.timeout()));
+                if (decision.blocked()) {
+                    engine.recordBlocked(call, decision.reason());
+                } else {
+                    engine.execute(call);
                 }
             }
         }
@@ -138,11 +154,16 @@ final class SecurityAuditRun implements AutoCloseable {
             return;
         }
         if (secondTools != null) {
-            SecurityAudit.auditRelisting(Surface.TOOL, array(firstTools), array(secondTools)).forEach(sink);
+            guard.run("audit_relisting", null, () -> SecurityAudit.auditRelisting(Surface.TOOL, array(firstTools),
+                    array(secondTools)).forEach(sink));
         }
         if (canaries != null) {
-            canaries.tampered("server").forEach(sink);
+            guard.run("audit_canary_tamper", null, () -> canaries.tampered("server").forEach(sink));
         }
+        guard.run("audit_origin_probe", null, () -> originProbe(warnings));
+    }
+
+    private void originProbe(List<String> warnings) {
         if (options.intrusive()) {
             if (!options.remote()) {
                 warnings.add("the foreign-Origin probe applies to HTTP targets only; skipped");

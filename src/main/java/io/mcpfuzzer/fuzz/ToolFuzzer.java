@@ -18,6 +18,10 @@ import tools.jackson.databind.JsonNode;
  * Fuzzes each tool: {@code runs} calls per phase with generated arguments, at most
  * {@code maxConcurrency} in flight, then a non-determinism probe that re-sends the first realistic
  * input and compares normalised answers. Run indexes count across phases (realistic first).
+ *
+ * <p>A failure of the fuzzer's own code (generating an input, a worker's run) is counted in the
+ * engine's {@link FaultGuard}; the run is recorded with outcome {@link RunEngine#FUZZER_ERROR} and
+ * the other runs go on.
  */
 public final class ToolFuzzer {
     private final CampaignConfig config;
@@ -41,7 +45,21 @@ public final class ToolFuzzer {
         JsonNode firstRealistic = null;
         for (String phase : config.phases()) {
             for (int i = 0; i < config.runs(); i++, run++) {
-                GeneratedCall generated = inputs.generate(name, schema, phase, i);
+                int index = i;
+                String where = phase;
+                GeneratedCall generated = engine.guard().call("generate", "tool " + name + " phase " + phase + " run " + i,
+                        null, () -> {
+                            FaultInjection.at("generate");
+                            return inputs.generate(name, schema, where, index);
+                        });
+                if (generated == null) {
+                    if (Thread.currentThread().isInterrupted()) {
+                        throw new InterruptedException();
+                    }
+                    engine.recordFuzzerError(new RunEngine.Call("tool", name, run, phase, null, null, null, "generate",
+                            s -> null), "the input could not be generated (see fuzzer_errors)");
+                    continue;
+                }
                 if (firstRealistic == null && "realistic".equals(phase)) {
                     firstRealistic = generated.arguments();
                 }
@@ -58,9 +76,11 @@ public final class ToolFuzzer {
                 futures.add(executor.submit(() -> engine.execute(call)));
             }
         }
-        await(futures);
+        await(futures, engine.guard());
         if (firstRealistic != null && config.nonDeterminismSamples() > 0) {
-            probeDeterminism(name, firstRealistic, run);
+            JsonNode probeInput = firstRealistic;
+            int firstRun = run;
+            engine.guard().run("non_determinism_probe", probeInput, () -> probeDeterminism(name, probeInput, firstRun));
         }
     }
 
@@ -89,7 +109,12 @@ public final class ToolFuzzer {
         }
     }
 
-    private static void await(List<Future<?>> futures) throws Supervisor.BlockedException, InterruptedException {
+    /**
+     * Waits for every run. A blocked target ends the tool (and the campaign); any other worker failure
+     * (the engine already guards its own steps, so this is a last resort) is counted and the wait goes on.
+     */
+    private static void await(List<Future<?>> futures, FaultGuard guard)
+            throws Supervisor.BlockedException, InterruptedException {
         for (Future<?> f : futures) {
             try {
                 f.get();
@@ -97,7 +122,7 @@ public final class ToolFuzzer {
                 if (e.getCause() instanceof Supervisor.BlockedException blocked) {
                     throw blocked;
                 }
-                throw new IllegalStateException("run failed: " + e.getCause(), e.getCause());
+                guard.record("tool_run", null, e.getCause() == null ? e : e.getCause());
             }
         }
     }

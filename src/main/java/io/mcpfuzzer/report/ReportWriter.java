@@ -17,7 +17,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Writes the primary artifacts into an output directory: {@code findings.json},
- * {@code run_summary.json} and {@code crashes/<name>.json} (one replayable record per crash or
+ * {@code run_summary.json} (with {@code fuzzer_errors} and the Python tool's keys) and {@code crashes/<name>.json} (one replayable record per crash or
  * hang bucket), plus exports on request. Every file is written atomically ({@link AtomicFiles}),
  * so calling again at any time (for example from a shutdown hook on Ctrl-C, then at the end)
  * replaces the files cleanly. Methods are synchronized: one writer per output directory.
@@ -60,8 +60,33 @@ public final class ReportWriter {
         return writeJson(outputDir.resolve(FINDINGS_FILE), doc);
     }
 
+    /**
+     * Our summary ({@link ReportNodes#summary}), then {@code fuzzer_errors} (always present; zero
+     * counts when the fuzzer's own code never failed), then the Python tool's keys
+     * ({@link PythonSummaryKeys}).
+     */
     public synchronized Path writeRunSummary(Report report) throws IOException {
-        return writeJson(outputDir.resolve(SUMMARY_FILE), ReportNodes.summary(report));
+        return writeJson(outputDir.resolve(SUMMARY_FILE), summaryNode(report));
+    }
+
+    /** The {@code run_summary.json} document. */
+    public static ObjectNode summaryNode(Report report) {
+        ObjectNode node = ReportNodes.summary(report);
+        node.set("fuzzer_errors", fuzzerErrors(report.summary()));
+        PythonSummaryKeys.addTo(node, report);
+        return node;
+    }
+
+    private static JsonNode fuzzerErrors(RunSummary s) {
+        if (!s.fuzzerErrors().isEmpty()) {
+            return ReportJson.toTree(s.fuzzerErrors());
+        }
+        ObjectNode none = ReportJson.compact().createObjectNode();
+        none.put("total", 0);
+        none.put("distinct", 0);
+        none.put("unlisted", 0);
+        none.putArray("entries");
+        return none;
     }
 
     /**

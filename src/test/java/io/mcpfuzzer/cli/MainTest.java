@@ -266,6 +266,15 @@ class MainTest {
     }
 
     @Test
+    void anInternalErrorEscapingTheRunnerIsOneLineWithoutAStackTrace() {
+        assertThat(runWith((s, c) -> {
+            throw new StackOverflowError();
+        }, DemoRunner.NOT_WIRED, Map.of(), "--endpoint", "x")).isEqualTo(ExitCodes.ERROR);
+        assertThat(err()).contains("internal error: java.lang.StackOverflowError").doesNotContain("\tat ");
+        assertThat(err().strip().lines().count()).isEqualTo(1);
+    }
+
+    @Test
     void consoleForTestsHasNoProgressAndNoColor() {
         AtomicReference<ConsoleIO> console = new AtomicReference<>();
         runWith((s, c) -> {

@@ -123,7 +123,8 @@ public final class Redactor {
                 redact(s.endpoint()), s.protocolVersion(), redactMap(s.serverInfo()),
                 redactCommandLine(s.commandLine()), s.fuzzerVersion(), s.startedAt(), s.endedAt(), s.totalRuns(),
                 s.perTarget(), s.findingsByCategory(), s.findingsBySeverity(), redactMap(s.containment()),
-                s.warnings() == null ? List.of() : s.warnings().stream().map(this::redact).toList());
+                s.warnings() == null ? List.of() : s.warnings().stream().map(this::redact).toList(),
+                redactMap(s.fuzzerErrors()), redactMap(s.toolDiscovery()), s.fuzzedTools());
     }
 
     private boolean maskedByKey(String key, JsonNode value) {

@@ -1,0 +1,144 @@
+package io.mcpfuzzer.cli;
+
+import io.mcpfuzzer.config.Settings;
+import io.mcpfuzzer.fuzz.FaultGuard;
+import io.mcpfuzzer.oracle.Finding;
+import io.mcpfuzzer.oracle.Severity;
+import io.mcpfuzzer.report.AtomicFiles;
+import io.mcpfuzzer.report.ReportJson;
+import io.mcpfuzzer.report.ReportNodes;
+import io.mcpfuzzer.report.Report;
+import io.mcpfuzzer.report.ReportWriter;
+import io.mcpfuzzer.report.RunSummary;
+import io.mcpfuzzer.report.export.ExportFormat;
+import io.mcpfuzzer.report.redact.Redactor;
+import io.mcpfuzzer.safety.SafetyContext;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Writes a CLI run's files: findings.json, run_summary.json, crash files, exports, spec_guard.json
+ * and the safety report. Each file is written behind the {@link FaultGuard}: a failure of our own
+ * code while rendering one file is counted (check {@code report_writer} or {@code export}) and the
+ * other files are still written; an I/O failure is printed and logged. Thread-safe (the writer
+ * is synchronized; partial reports are written from worker threads).
+ */
+final class ReportOutput {
+    private static final Logger LOG = LoggerFactory.getLogger(ReportOutput.class);
+
+    private final Path out;
+    private final String sessionId;
+    private final Redactor redactor;
+    private final ReportWriter writer;
+    private final FaultGuard faults;
+    private final ConsoleIO console;
+
+    ReportOutput(Path out, String sessionId, Redactor redactor, FaultGuard faults, ConsoleIO console) {
+        this.out = out;
+        this.sessionId = sessionId;
+        this.redactor = redactor;
+        this.writer = new ReportWriter(out);
+        this.faults = faults;
+        this.console = console;
+    }
+
+    /**
+     * Writes findings.json, run_summary.json and the crash files; returns the report model. When
+     * the findings cannot be rendered into the model, the model is built without them (the summary
+     * still counts them) so both files exist.
+     */
+    Report write(RunSummary summary, List<Finding> findings) {
+        Report report = faults.call("report_model", null, null, () -> Report.of(sessionId, summary, findings, redactor));
+        if (report == null) {
+            report = Report.of(sessionId, summary, List.of(), redactor);
+        }
+        Report model = report;
+        faults.run("report_writer", "findings.json", () -> io(() -> writer.writeFindings(model)));
+        faults.run("report_writer", "crashes", () -> io(() -> writer.writeCrashes(model)));
+        writeSummary(model);
+        return report;
+    }
+
+    /** Writes run_summary.json alone (again, for example after an export failed). */
+    void writeSummary(Report report) {
+        faults.run("report_writer", "run_summary.json", () -> io(() -> writer.writeRunSummary(report)));
+    }
+
+    /** The requested exports; a failure of one is printed and the others are still written. */
+    void exports(Settings.Output o, Report report) {
+        Map<ExportFormat, Path> wanted = new LinkedHashMap<>();
+        put(wanted, ExportFormat.CSV, o.exportCsv());
+        put(wanted, ExportFormat.XML, o.exportXml());
+        put(wanted, ExportFormat.HTML, o.exportHtml());
+        put(wanted, ExportFormat.MARKDOWN, o.exportMarkdown());
+        put(wanted, ExportFormat.SARIF, o.exportSarif());
+        put(wanted, ExportFormat.JUNIT, o.exportJunit());
+        Severity failOn = o.failOn() == null ? Severity.HIGH : o.failOn();
+        wanted.forEach((format, file) -> {
+            boolean done = faults.run("export", format.name(), () -> {
+                try {
+                    writer.export(report, format, file, failOn);
+                } catch (IOException e) {
+                    console.err().println("mcp-fuzzer: cannot write " + format + " export " + file + ": " + e.getMessage());
+                }
+            });
+            if (!done) {
+                console.err().println("mcp-fuzzer: the " + format + " export failed inside the fuzzer (see fuzzer_errors)");
+            }
+        });
+    }
+
+    /** A JSON side file such as spec_guard.json; nothing when {@code value} is null. */
+    void extra(String file, Object value) {
+        if (value == null) {
+            return;
+        }
+        faults.run("report_writer", file, () -> {
+            try {
+                Files.createDirectories(out);
+                Object redacted = redactor.redactValue(value);
+                AtomicFiles.writeString(out.resolve(file), ReportJson.artifactText(ReportNodes.value(redacted)));
+            } catch (IOException e) {
+                console.err().println("mcp-fuzzer: cannot write " + file + ": " + e.getMessage());
+            }
+        });
+    }
+
+    /** safety_report.json and its console summary. */
+    void safetyReport(SafetyContext safety) {
+        faults.run("report_writer", "safety_report.json", () -> {
+            try {
+                Files.createDirectories(out);
+                AtomicFiles.writeString(out.resolve("safety_report.json"),
+                        ReportJson.artifactText(ReportJson.toTree(safety.report().toJson())));
+                console.err().print(safety.report().consoleSummary());
+            } catch (IOException e) {
+                console.err().println("mcp-fuzzer: cannot write the safety report: " + e.getMessage());
+            }
+        });
+    }
+
+    private interface Io {
+        Object write() throws IOException;
+    }
+
+    private static void io(Io write) {
+        try {
+            write.write();
+        } catch (IOException e) {
+            LOG.error("cannot write reports: {}", e.getMessage());
+        }
+    }
+
+    private static void put(Map<ExportFormat, Path> wanted, ExportFormat format, Path file) {
+        if (file != null) {
+            wanted.put(format, file);
+        }
+    }
+}
