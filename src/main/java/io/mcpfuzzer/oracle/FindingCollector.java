@@ -157,6 +157,9 @@ public final class FindingCollector {
         m.put("target", s.target());
         m.put("count", c.count);
         m.put("run", s.run());
+        if (s.evidence().get("strategy") != null) {
+            m.put("strategy", s.evidence().get("strategy"));
+        }
         Object input = s.evidence().get("input");
         Object raw = s.evidence().get("raw_input");
         if (raw != null) {
