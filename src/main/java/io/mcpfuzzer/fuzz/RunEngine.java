@@ -35,10 +35,12 @@ import tools.jackson.databind.JsonNode;
  */
 public final class RunEngine {
     /**
-     * Deadline of the liveness ping. Short: the ping only asks "do you still answer at all?", and a
-     * deaf server must not cost a full request deadline per case.
+     * Deadline of the liveness ping after a protocol case (one case in flight). Short: the ping only
+     * asks "do you still answer at all?", and a deaf server must not cost a full deadline per case.
      */
     private static final Duration PING_DEADLINE = Duration.ofSeconds(2);
+    /** Deadline of the ping after a timed-out call that may share the server with other calls in flight. */
+    private static final Duration BUSY_PING_DEADLINE = Duration.ofSeconds(5);
     /** RSS is sampled every 250 ms, or after 10 runs if 50 ms passed (reading /proc is not free). */
     private static final long RSS_SAMPLE_NANOS = 250_000_000L;
     private static final long RSS_MIN_NANOS = 50_000_000L;
@@ -127,7 +129,7 @@ public final class RunEngine {
             // liveness: does the server still answer after this case? (see Liveness)
             if (reply.status() == Reply.Status.TIMEOUT) {
                 Reply ping = reply.detail() != null && reply.detail().startsWith(STOPPED_READING) ? null
-                        : ping(target);
+                        : ping(target, call);
                 if (ping != null && ping.answered()) {
                     reply = call.liveness() == Liveness.ANSWER_OPTIONAL
                             ? new Reply(ping.status(), ping.message(), ping.raw(), reply.latencyNanos(), null)
@@ -139,18 +141,19 @@ public final class RunEngine {
                     hung = true;
                     reply = reply.withStatus(Reply.Status.TIMEOUT, ping == null ? reply.detail()
                             : "no answer" + (call.liveness() == Liveness.ANSWER_OPTIONAL ? " (none required)" : "")
-                                    + ", and a ping got none within " + pingDeadline().toMillis()
+                                    + ", and a ping got none within " + pingDeadline(call).toMillis()
                                     + " ms: the server stopped answering after this " + call.kind());
                     crash = new CrashInfo(null, null, false, stderrOf(target), null);
                 }
             } else if (reply.answered() && call.liveness() != Liveness.AFTER_TIMEOUT) {
-                Reply ping = ping(target);
+                Reply ping = ping(target, call);
                 if (isGone(ping, target)) {
                     reply = reply.withStatus(Reply.Status.CLOSED, "the server went away after answering");
                 } else if (!ping.answered()) {
                     hung = true;
                     reply = reply.withStatus(Reply.Status.TIMEOUT, "answered, then a ping got no answer within "
-                            + pingDeadline().toMillis() + " ms: the server stopped answering after this " + call.kind());
+                            + pingDeadline(call).toMillis() + " ms: the server stopped answering after this "
+                            + call.kind());
                     crash = new CrashInfo(null, null, false, stderrOf(target), null);
                 }
             }
@@ -176,6 +179,10 @@ public final class RunEngine {
                 authRefusals.set(0);
             }
             if (Thread.currentThread().isInterrupted()) {
+                if (hung) { // a write may still block on it: only a kill frees it for closing
+                    target.kill("interrupted while deaf");
+                    supervisor.retire(target);
+                }
                 return new Verdict("interrupted", List.of());
             }
             Verdict verdict = classifier.judge(new Observation(call.kind(), call.target(), call.run(), call.phase(),
@@ -290,12 +297,12 @@ public final class RunEngine {
         }
     }
 
-    private Duration pingDeadline() {
-        return min(timeout, PING_DEADLINE);
+    private Duration pingDeadline(Call call) {
+        return min(timeout, call.liveness() == Liveness.AFTER_TIMEOUT ? BUSY_PING_DEADLINE : PING_DEADLINE);
     }
 
-    private Reply ping(Target target) {
-        return target.session().rpc().request("ping", null, pingDeadline());
+    private Reply ping(Target target, Call call) {
+        return target.session().rpc().request("ping", null, pingDeadline(call));
     }
 
     /** True when a ping failed because the server is gone (its connection closed). */

@@ -41,7 +41,12 @@ public final class Classifier {
                 outcome = "hang";
                 String why = reply.detail() != null ? reply.detail()
                         : "no answer within " + Math.round(reply.latencyMillis()) + " ms";
-                findings.add(cause(o, "hang", Severity.HIGH, why, evidence(o), "hang"));
+                Map<String, Object> ev = evidence(o);
+                String tail = o.crash() == null ? null : o.crash().stderrTail();
+                if (tail != null && !tail.isBlank()) {
+                    ev.put("stderr_tail", tail.length() > EXCERPT ? tail.substring(tail.length() - EXCERPT) : tail);
+                }
+                findings.add(cause(o, "hang", Severity.HIGH, why, ev, "hang"));
             }
             case OVERSIZED -> {
                 outcome = "oversized_response";

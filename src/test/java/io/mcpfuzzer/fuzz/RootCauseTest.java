@@ -74,7 +74,8 @@ class RootCauseTest {
         Finding deaf = hangs.get(0);
         assertThat(deaf.kind()).isEqualTo("frame");
         assertThat(deaf.detail()).contains("stopped answering");
-        assertThat(deaf.evidence().get("stderr_tail")).isNull();
+        assertThat(deaf.evidence().get("stderr_tail").toString()).as("what the server said when it went deaf")
+                .contains("stdin reader stopped");
 
         // every frame case ran, each on a live incarnation: the run did not stop at the first deaf server
         Set<String> labels = MalformedFrames.catalogue().stream().map(MalformedFrame::label)
@@ -97,6 +98,28 @@ class RootCauseTest {
         assertThat(((Number) deaf.evidence().get("input_bytes")).intValue()).isEqualTo(smallest);
         assertThat(deaf.target()).isEqualTo(MalformedFrames.catalogue().stream()
                 .filter(m -> m.length() == smallest && covered.contains(m.label())).findFirst().orElseThrow().label());
+    }
+
+    @Test
+    void aServerThatStopsReadingMidFrameIsDeafAtOnceAndTheCampaignGoesOn() {
+        CampaignResult result = protocol("deaf-on-long-line", Set.of("ping"), "aggressive");
+        List<Finding> hangs = result.findings().stream().filter(f -> f.category().equals("hang")).toList();
+        String shown = show(result.findings());
+
+        assertThat(result.status()).isEqualTo("completed");
+        assertThat(hangs).as(shown).hasSize(1);
+        Finding deaf = hangs.get(0);
+        Set<String> tooLong = MalformedFrames.catalogue().stream().filter(m -> m.length() > RootCauseServer.LONG_LINE)
+                .map(m -> "frame:" + m.label()).collect(Collectors.toSet());
+        assertThat(tooLong).contains("frame:very-long-line", "frame:unclosed-nesting");
+        assertThat(covers(deaf)).extracting(c -> c.get("kind") + ":" + c.get("target")).containsAll(tooLong);
+        assertThat(deaf.kind() + ":" + deaf.target()).as("the smallest").isEqualTo("frame:unclosed-nesting");
+        assertThat(runs).as("the 1 MiB write blocked: deaf at once, without waiting for a ping")
+                .anyMatch(r -> r.target().equals("very-long-line") && r.outcome().equals("hang")
+                        && r.response().contains("no longer reads its input"));
+        int index = MalformedFrames.catalogue().stream().map(MalformedFrame::label).toList().indexOf("very-long-line");
+        assertThat(runs).as("the frame after it runs on a fresh incarnation").anyMatch(r -> r.kind().equals("frame")
+                && r.target().equals(MalformedFrames.catalogue().get(index + 1).label()) && r.outcome().equals("ok"));
     }
 
     @Test

@@ -16,6 +16,8 @@ import tools.jackson.databind.node.ObjectNode;
  * <ul>
  *   <li>{@code deaf-after-invalid}: like the Java MCP SDK's stdio transport, the first frame that
  *       is not JSON ends its reader: it stays alive but never reads stdin again (blank lines are skipped);</li>
+ *   <li>{@code deaf-on-long-line}: stops reading stdin (and stays alive) as soon as a line grows past
+ *       {@value #LONG_LINE} bytes, so a client writing a longer frame blocks once the pipe is full;</li>
  *   <li>{@code drop-invalid}: like the TypeScript MCP SDK, a message that is not strictly valid
  *       JSON-RPC ({@code jsonrpc} other than {@code "2.0"}, an id that is not a string or integer, a
  *       method that is not a string, or no JSON at all) is silently ignored; valid requests are answered;</li>
@@ -28,6 +30,7 @@ import tools.jackson.databind.node.ObjectNode;
  * Single-threaded.
  */
 public final class RootCauseServer {
+    public static final int LONG_LINE = 8192;
     private static final Set<String> CRASHING = Set.of("resources/read", "prompts/get", "completion/complete");
 
     private final PrintStream out = new PrintStream(System.out, false, StandardCharsets.UTF_8);
@@ -44,7 +47,7 @@ public final class RootCauseServer {
     private void serve() throws Exception {
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         String line;
-        while ((line = in.readLine()) != null) {
+        while ((line = next(in)) != null) {
             if (line.isBlank()) {
                 continue;
             }
@@ -63,6 +66,25 @@ public final class RootCauseServer {
             }
             onMessage(message);
         }
+    }
+
+    /** The next line; in {@code deaf-on-long-line} mode, never returns once a line is too long. */
+    private String next(BufferedReader in) throws Exception {
+        if (!mode.equals("deaf-on-long-line")) {
+            return in.readLine();
+        }
+        StringBuilder line = new StringBuilder();
+        for (int c = in.read(); c != -1; c = in.read()) {
+            if (c == '\n') {
+                return line.toString();
+            }
+            line.append((char) c);
+            if (line.length() > LONG_LINE) {
+                System.err.println("line too long; reader stopped");
+                Thread.sleep(Long.MAX_VALUE);
+            }
+        }
+        return line.length() == 0 ? null : line.toString();
     }
 
     private void onMessage(JsonNode message) {
