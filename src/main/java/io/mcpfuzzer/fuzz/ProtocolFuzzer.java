@@ -24,18 +24,25 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Protocol fuzzing (what is generated is what is sent): every client message type of the
- * negotiated version, realistic and aggressive envelopes, then every malformed raw frame followed
- * by a {@code ping} so a server that dies or goes deaf is attributed to the frame that did it.
+ * negotiated version, realistic and aggressive envelopes, then every malformed raw frame.
  * Sequential: one case in flight, so each outcome belongs to one case.
+ *
+ * <p>Liveness: after every case the engine pings the server ({@link RunEngine.Liveness}), so a
+ * server that dies or goes deaf is reported once, attributed to the case that did it, and restarted
+ * before the next case. Cases a server may legitimately leave unanswered (notifications, frames
+ * without an {@code id}, malformed frames) are never reported as dropped. Every write has a
+ * deadline: a server that stopped reading its input (the write blocks) is deaf at once.
  */
 public final class ProtocolFuzzer {
     /** Deadline for a protocol case's own answer; a silent server is then probed with a ping. */
     private static final Duration CASE_DEADLINE = Duration.ofSeconds(3);
-    private static final Duration PING_DEADLINE = Duration.ofSeconds(3);
+    /** Time a write (and, for requests, the wait for the answer) may take beyond the case deadline. */
+    private static final Duration WRITE_GRACE = Duration.ofSeconds(5);
 
     private final CampaignConfig config;
     private final RunEngine engine;
     private final Map<McpSession, SessionExchange> exchanges = new ConcurrentHashMap<>();
+    private final BoundedWrites writes = new BoundedWrites("protocol-write");
 
     public ProtocolFuzzer(CampaignConfig config, RunEngine engine) {
         this.config = config;
@@ -65,7 +72,9 @@ public final class ProtocolFuzzer {
                     ProtocolCase c = mutator.next(type, phase, rnd);
                     engine.execute(new RunEngine.Call("protocol", type.method(), run, phase.name().toLowerCase(),
                             parse(c.frame()), c.frame().length() > 4096 ? null : c.frame(),
-                            phase == ProtocolPhase.REALISTIC, c.label(), s -> send(s, c, deadline)));
+                            phase == ProtocolPhase.REALISTIC, c.label(), s -> send(s, c, deadline),
+                            mayStaySilent(c) ? RunEngine.Liveness.ANSWER_OPTIONAL : RunEngine.Liveness.ALWAYS,
+                            c.frame().getBytes(java.nio.charset.StandardCharsets.UTF_8).length));
                     if (Thread.currentThread().isInterrupted()) {
                         return targets;
                     }
@@ -79,7 +88,8 @@ public final class ProtocolFuzzer {
                 String shown = frame.length() > 4096 ? frame.description() : new String(frame.bytes(),
                         java.nio.charset.StandardCharsets.UTF_8);
                 engine.execute(new RunEngine.Call("frame", frame.label(), run++, "aggressive", null, shown, false,
-                        frame.description(), s -> sendMalformed(s, frame)));
+                        frame.description(), s -> sendMalformed(s, frame), RunEngine.Liveness.ANSWER_OPTIONAL,
+                        frame.length()));
                 if (Thread.currentThread().isInterrupted()) {
                     break;
                 }
@@ -90,8 +100,8 @@ public final class ProtocolFuzzer {
     }
 
     /**
-     * Sends each HTTP-level hostile request over a raw socket, then pings over the session: a server
-     * that dies or stops answering is attributed to the request that did it.
+     * Sends each HTTP-level hostile request over a raw socket; the engine then pings over the
+     * session, so a server that dies or stops answering is attributed to the request that did it.
      */
     public void fuzzRawHttp(io.mcpfuzzer.fuzz.targets.RawHttpProbe probe) throws Supervisor.BlockedException {
         int run = 0;
@@ -103,14 +113,9 @@ public final class ProtocolFuzzer {
             engine.execute(new RunEngine.Call("http", label, run++, "aggressive", null, shown, false, label, s -> {
                 long start = System.nanoTime();
                 var result = probe.send(bytes);
-                Reply ping = exchange(s).ping(PING_DEADLINE).answered()
-                        ? new Reply(Reply.Status.RESULT, null, io.mcpfuzzer.fuzz.targets.RawHttpProbe.describe(result),
-                                System.nanoTime() - start, null)
-                        : new Reply(s.rpc().isClosed() ? Reply.Status.CLOSED : Reply.Status.TIMEOUT, null,
-                                io.mcpfuzzer.fuzz.targets.RawHttpProbe.describe(result), System.nanoTime() - start,
-                                "no ping answer after " + label);
-                return ping;
-            }));
+                return new Reply(Reply.Status.RESULT, null, io.mcpfuzzer.fuzz.targets.RawHttpProbe.describe(result),
+                        System.nanoTime() - start, null);
+            }, RunEngine.Liveness.ANSWER_OPTIONAL, bytes.length));
             if (Thread.currentThread().isInterrupted()) {
                 return;
             }
@@ -122,30 +127,63 @@ public final class ProtocolFuzzer {
                 .map(p -> p.equals("realistic") ? ProtocolPhase.REALISTIC : ProtocolPhase.AGGRESSIVE).toList();
     }
 
+    /**
+     * True when JSON-RPC lets a server stay silent: a notification, a frame without an {@code id}
+     * member, or a batch without any id to answer.
+     */
+    static boolean mayStaySilent(ProtocolCase c) {
+        if (!c.expectsResponse() || c.notification()) {
+            return true;
+        }
+        return c.isBatch() ? c.expectedIds().isEmpty() : c.id() == null;
+    }
+
+    /**
+     * Sends the case and, when an answer is expected, waits for it. No ping here: the engine checks
+     * liveness after the case. A case without an expected answer returns a zero-length timeout.
+     */
     private Reply send(McpSession session, ProtocolCase c, Duration deadline) {
         SessionExchange ex = exchange(session);
         ex.drainUnsolicited();
         long start = System.nanoTime();
+        int size = c.frame().length();
         if (c.expectsResponse()) {
-            JsonNode id = c.id() == null || c.id().isNull() ? null : c.id();
-            if (c.isBatch()) {
-                id = null;
-            }
-            return convert(ex.request(c.frame(), id, deadline), start);
+            JsonNode id = c.id() == null || c.id().isNull() || c.isBatch() ? null : c.id();
+            io.mcpfuzzer.oracle.spec.Reply r = writes.call(() -> ex.request(c.frame(), id, deadline),
+                    deadline.plus(WRITE_GRACE));
+            return r == null ? stoppedReading(size, start) : convert(r, start);
         }
-        ex.notify(c.frame());
-        return convert(ex.ping(PING_DEADLINE), start);
+        Boolean sent = writes.call(() -> {
+            ex.notify(c.frame());
+            return Boolean.TRUE;
+        }, WRITE_GRACE);
+        return sent == null ? stoppedReading(size, start) : silent(start);
     }
 
     private Reply sendMalformed(McpSession session, MalformedFrame frame) {
         SessionExchange ex = exchange(session);
         ex.drainUnsolicited();
         long start = System.nanoTime();
-        if (!ex.sendRaw(frame.lineBytes())) {
+        Boolean sent = writes.call(() -> ex.sendRaw(frame.lineBytes()), WRITE_GRACE);
+        if (sent == null) {
+            return stoppedReading(frame.length(), start);
+        }
+        if (!sent) {
             return new Reply(Reply.Status.CLOSED, null, null, System.nanoTime() - start,
                     session.rpc().closedReason());
         }
-        return convert(ex.ping(PING_DEADLINE), start);
+        return silent(start);
+    }
+
+    /** No answer expected: the engine's ping decides. */
+    private static Reply silent(long start) {
+        return new Reply(Reply.Status.TIMEOUT, null, null, System.nanoTime() - start, null);
+    }
+
+    private static Reply stoppedReading(int size, long start) {
+        return new Reply(Reply.Status.TIMEOUT, null, null, System.nanoTime() - start, RunEngine.STOPPED_READING
+                + "writing " + size + " bytes to the server did not finish within " + WRITE_GRACE.toMillis()
+                + " ms; the server no longer reads its input");
     }
 
     private static Reply convert(io.mcpfuzzer.oracle.spec.Reply r, long start) {

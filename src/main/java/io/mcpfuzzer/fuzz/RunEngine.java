@@ -26,16 +26,25 @@ import tools.jackson.databind.JsonNode;
  * classifies it, streams the run, collects findings (announcing new buckets before any restart),
  * and retires the target after a crash or a hang. Thread-safe.
  *
- * <p>A timeout is followed by a {@code ping}: if the server answers it, the request was silently
- * dropped (a protocol violation) and the server is kept; otherwise it is hung, killed and restarted.
- * A run whose target was killed by us for another run's hang is retried once on the next incarnation.
+ * <p>Liveness ({@link Liveness}): a timeout is followed by one {@code ping} with a short deadline:
+ * if the server answers it, the request was silently dropped (a protocol violation) unless no answer
+ * was required; if the connection closed, the server crashed; otherwise it went deaf: it is reported
+ * once, attributed to this call, killed and restarted, so the following calls run on a fresh
+ * incarnation. Calls marked so (protocol cases) are pinged after an answer too. A run whose target
+ * was killed by us for another run's hang is retried once on the next incarnation.
  *
  * <p>A failure of the fuzzer's own code around a run (classifier, per-answer checks, recording,
  * memory sampling, sending) never escapes: it is counted in the {@link FaultGuard} and, when the run
  * could not be judged, the run is recorded with outcome {@link #FUZZER_ERROR}.
  */
 public final class RunEngine {
-    private static final Duration PING_DEADLINE = Duration.ofSeconds(5);
+    /**
+     * Deadline of the liveness ping after a protocol case (one case in flight). Short: the ping only
+     * asks "do you still answer at all?", and a deaf server must not cost a full deadline per case.
+     */
+    private static final Duration PING_DEADLINE = Duration.ofSeconds(2);
+    /** Deadline of the ping after a timed-out call that may share the server with other calls in flight. */
+    private static final Duration BUSY_PING_DEADLINE = Duration.ofSeconds(5);
     /** RSS is sampled every 250 ms, or after 10 runs if 50 ms passed (reading /proc is not free). */
     private static final long RSS_SAMPLE_NANOS = 250_000_000L;
     private static final long RSS_MIN_NANOS = 50_000_000L;
@@ -60,9 +69,47 @@ public final class RunEngine {
     private final Map<String, Map<String, AtomicLong>> buckets = new ConcurrentHashMap<>();
     private volatile java.util.function.BiConsumer<Call, Reply> inspector = (c, r) -> {};
 
-    /** One request: what to send on a session and how to describe it. */
+    /**
+     * Prefix of a {@code TIMEOUT} detail meaning the server stopped reading its input (a write
+     * blocked): the engine then treats it as deaf at once, without a ping (which could block too).
+     */
+    public static final String STOPPED_READING = "stopped reading: ";
+
+    /** When the engine checks that the server still answers after a call. */
+    public enum Liveness {
+        /** Only after a timeout: a ping answered means the request was silently dropped. */
+        AFTER_TIMEOUT,
+        /**
+         * After every call (protocol cases, one at a time): a server that answers and then stops
+         * answering is attributed to this call; a timeout with a ping answered is a silent drop.
+         */
+        ALWAYS,
+        /**
+         * After every call, and silence is allowed (notifications, frames without an {@code id},
+         * raw frames): a timeout with a ping answered is fine, the ping's answer stands for the reply.
+         */
+        ANSWER_OPTIONAL
+    }
+
+    /**
+     * One request: what to send on a session and how to describe it.
+     *
+     * @param liveness   when the engine checks the server still answers (never null)
+     * @param inputBytes wire size of what is sent, or -1 when unknown
+     */
     public record Call(String kind, String target, int run, String phase, JsonNode input, String rawInput,
-            Boolean valid, String strategy, Function<McpSession, Reply> send) {}
+            Boolean valid, String strategy, Function<McpSession, Reply> send, Liveness liveness, long inputBytes) {
+
+        public Call {
+            liveness = liveness == null ? Liveness.AFTER_TIMEOUT : liveness;
+        }
+
+        /** A call checked for liveness only after a timeout, of unknown wire size. */
+        public Call(String kind, String target, int run, String phase, JsonNode input, String rawInput,
+                Boolean valid, String strategy, Function<McpSession, Reply> send) {
+            this(kind, target, run, phase, input, rawInput, valid, strategy, send, Liveness.AFTER_TIMEOUT, -1);
+        }
+    }
 
     public RunEngine(Supervisor supervisor, CampaignObserver observer, Duration timeout) {
         this(supervisor, observer, timeout, new FaultGuard());
@@ -112,16 +159,38 @@ public final class RunEngine {
             Reply reply = call.send().apply(target.session());
             boolean hung = false;
             CrashInfo crash = null;
+            // liveness: does the server still answer after this case? (see Liveness)
             if (reply.status() == Reply.Status.TIMEOUT) {
-                Reply ping = target.session().rpc().request("ping", null, min(timeout, PING_DEADLINE));
-                if (ping.answered()) {
-                    reply = reply.withStatus(Reply.Status.DROPPED,
-                            "no answer within " + timeout.toMillis() + " ms while a later ping was answered");
+                Reply ping = reply.detail() != null && reply.detail().startsWith(STOPPED_READING) ? null
+                        : ping(target, call);
+                if (ping != null && ping.answered()) {
+                    reply = call.liveness() == Liveness.ANSWER_OPTIONAL
+                            ? new Reply(ping.status(), ping.message(), ping.raw(), reply.latencyNanos(), null)
+                            : reply.withStatus(Reply.Status.DROPPED, "no answer within " + timeout.toMillis()
+                                    + " ms while a later ping was answered");
+                } else if (ping != null && isGone(ping, target)) {
+                    reply = reply.withStatus(Reply.Status.CLOSED, "the server went away after the request");
                 } else {
                     hung = true;
+                    reply = reply.withStatus(Reply.Status.TIMEOUT, ping == null ? reply.detail()
+                            : "no answer" + (call.liveness() == Liveness.ANSWER_OPTIONAL ? " (none required)" : "")
+                                    + ", and a ping got none within " + pingDeadline(call).toMillis()
+                                    + " ms: the server stopped answering after this " + call.kind());
                     crash = new CrashInfo(null, null, false, stderrOf(target), null);
                 }
-            } else if (reply.status() == Reply.Status.CLOSED) {
+            } else if (reply.answered() && call.liveness() != Liveness.AFTER_TIMEOUT) {
+                Reply ping = ping(target, call);
+                if (isGone(ping, target)) {
+                    reply = reply.withStatus(Reply.Status.CLOSED, "the server went away after answering");
+                } else if (!ping.answered()) {
+                    hung = true;
+                    reply = reply.withStatus(Reply.Status.TIMEOUT, "answered, then a ping got no answer within "
+                            + pingDeadline(call).toMillis() + " ms: the server stopped answering after this "
+                            + call.kind());
+                    crash = new CrashInfo(null, null, false, stderrOf(target), null);
+                }
+            }
+            if (reply.status() == Reply.Status.CLOSED) {
                 crash = target.crashInfo();
                 if (crash.sentByUs() && isWatchdogKill(crash)) {
                     reply = reply.withStatus(Reply.Status.TIMEOUT, "killed by the hang watchdog ("
@@ -143,10 +212,14 @@ public final class RunEngine {
                 authRefusals.set(0);
             }
             if (Thread.currentThread().isInterrupted()) {
+                if (hung) { // a write may still block on it: only a kill frees it for closing
+                    target.kill("interrupted while deaf");
+                    supervisor.retire(target);
+                }
                 return new Verdict("interrupted", List.of());
             }
             Observation observation = new Observation(call.kind(), call.target(), call.run(), call.phase(),
-                    call.input(), call.rawInput(), call.valid(), call.strategy(), reply, crash);
+                    call.input(), call.rawInput(), call.valid(), call.strategy(), reply, crash, call.inputBytes());
             Verdict verdict = guard.call("classifier", inputOf(call), null, () -> classifier.judge(observation));
             if (verdict == null) {
                 verdict = new Verdict(Thread.currentThread().isInterrupted() ? "interrupted" : FUZZER_ERROR, List.of());
@@ -280,6 +353,19 @@ public final class RunEngine {
     /** The input in flight, for a fuzzer-error entry (evaluated only on failure). */
     private static java.util.function.Supplier<Object> inputOf(Call call) {
         return () -> call.input() != null ? call.input() : call.rawInput();
+    }
+
+    private Duration pingDeadline(Call call) {
+        return min(timeout, call.liveness() == Liveness.AFTER_TIMEOUT ? BUSY_PING_DEADLINE : PING_DEADLINE);
+    }
+
+    private Reply ping(Target target, Call call) {
+        return target.session().rpc().request("ping", null, pingDeadline(call));
+    }
+
+    /** True when a ping failed because the server is gone (its connection closed). */
+    private static boolean isGone(Reply ping, Target target) {
+        return !ping.answered() && (ping.status() == Reply.Status.CLOSED || target.session().rpc().isClosed());
     }
 
     private static boolean isWatchdogKill(CrashInfo crash) {

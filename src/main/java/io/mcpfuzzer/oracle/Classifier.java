@@ -19,6 +19,10 @@ import tools.jackson.databind.JsonNode;
  * arguments); a normal answer to a schema-invalid input is
  * {@code accepted_malformed}; a response that breaks JSON-RPC is {@code protocol_violation}.
  * A normal answer to a valid input is no finding.
+ *
+ * <p>Root causes merge across targets ({@link Finding#cause}): a crash by its stack signature, a
+ * hang (the server stopped answering, pings included) into one per server, a silent drop into one
+ * per server, and an internal error by the shape of its message ({@link MessageShape}).
  */
 public final class Classifier {
     /** Characters of an answer kept as evidence. */
@@ -35,8 +39,14 @@ public final class Classifier {
             }
             case TIMEOUT -> {
                 outcome = "hang";
-                findings.add(finding(o, "hang", Severity.HIGH,
-                        "no answer within " + Math.round(reply.latencyMillis()) + " ms", evidence(o), "hang"));
+                String why = reply.detail() != null ? reply.detail()
+                        : "no answer within " + Math.round(reply.latencyMillis()) + " ms";
+                Map<String, Object> ev = evidence(o);
+                String tail = o.crash() == null ? null : o.crash().stderrTail();
+                if (tail != null && !tail.isBlank()) {
+                    ev.put("stderr_tail", tail.length() > EXCERPT ? tail.substring(tail.length() - EXCERPT) : tail);
+                }
+                findings.add(cause(o, "hang", Severity.HIGH, why, ev, "hang"));
             }
             case OVERSIZED -> {
                 outcome = "oversized_response";
@@ -45,16 +55,16 @@ public final class Classifier {
             case SEND_FAILED -> outcome = "transport_error";
             case DROPPED -> {
                 outcome = "protocol_violation";
-                findings.add(finding(o, "protocol_violation", Severity.MEDIUM,
-                        "request silently dropped: " + reply.detail(), evidence(o), "dropped_request"));
+                findings.add(cause(o, "protocol_violation", Severity.MEDIUM,
+                        "request silently dropped: " + reply.detail(), evidence(o), FindingCollector.DROPPED_SIGNATURE));
             }
             case ERROR -> {
                 Integer code = reply.errorCode();
                 outcome = "rejected";
                 if (code != null && code == -32603) {
-                    findings.add(finding(o, "internal_error", Severity.MEDIUM,
+                    findings.add(cause(o, "internal_error", Severity.MEDIUM,
                             "server answered -32603 Internal error: " + cut(reply.errorMessage(), 200), evidence(o),
-                            "-32603"));
+                            "-32603:" + MessageShape.of(reply.errorMessage())));
                 }
                 leaks(o, reply.raw(), findings);
             }
@@ -92,7 +102,7 @@ public final class Classifier {
         String signature = StackSignature.of(c == null ? null : c.stderrTail(), fallback);
         String detail = "server exited while handling the request"
                 + (c == null ? "" : c.signal() != null ? " (signal " + c.signal() + ")" : " (exit code " + c.exitCode() + ")");
-        return finding(o, "crash", Severity.HIGH, detail, ev, signature);
+        return cause(o, "crash", Severity.HIGH, detail, ev, signature);
     }
 
     private void leaks(Observation o, String raw, List<Finding> findings) {
@@ -135,6 +145,9 @@ public final class Classifier {
         if (o.rawInput() != null) {
             ev.put("raw_input", cut(o.rawInput(), EXCERPT));
         }
+        if (o.inputBytes() >= 0) {
+            ev.put("input_bytes", o.inputBytes());
+        }
         ev.put("input_valid", o.inputValid());
         if (o.strategy() != null) {
             ev.put("strategy", o.strategy());
@@ -150,6 +163,11 @@ public final class Classifier {
     private static Finding finding(Observation o, String category, Severity severity, String detail,
             Map<String, Object> evidence, String signature) {
         return Finding.of(category, severity, o.kind(), o.target(), o.run(), detail, evidence, signature);
+    }
+
+    private static Finding cause(Observation o, String category, Severity severity, String detail,
+            Map<String, Object> evidence, String signature) {
+        return Finding.cause(category, severity, o.kind(), o.target(), o.run(), detail, evidence, signature);
     }
 
     static String cut(String s, int max) {

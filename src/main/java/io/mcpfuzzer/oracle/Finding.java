@@ -12,6 +12,12 @@ import java.util.Objects;
  * signature), bucket counts, and optional audit identifiers. Immutable; evidence maps are
  * JSON-serialisable (strings, numbers, booleans, lists, maps, Jackson nodes).
  *
+ * <p>A <em>root-cause</em> finding ({@link #cause}) has an id that depends only on category and
+ * signature ({@link Fingerprint#ofCause}), so the same fault reached through many targets is one
+ * bucket. Its {@code kind}, {@code target}, {@code run} and input are those of the smallest input
+ * that showed it (the representative), and its evidence lists the targets it covers under
+ * {@value #COVERS} (bounded, sorted) with their total under {@value #COVERS_TOTAL}.
+ *
  * @param id          stable fingerprint, never null
  * @param category    verdict name such as {@code crash}, {@code hang}, {@code error_leakage}
  * @param severity    severity
@@ -42,6 +48,11 @@ public record Finding(
         String checkId,
         String owasp) {
 
+    /** Evidence key: the targets a root-cause finding covers, each with one example input and run. */
+    public static final String COVERS = "covers";
+    /** Evidence key: how many distinct targets a root-cause finding covers. */
+    public static final String COVERS_TOTAL = "covers_total";
+
     public Finding {
         Objects.requireNonNull(category, "category");
         Objects.requireNonNull(severity, "severity");
@@ -62,6 +73,27 @@ public record Finding(
             String detail, Map<String, Object> evidence, String signature) {
         return new Finding(null, category, severity, kind, target, run, detail, evidence, signature, 1,
                 run == null ? List.of() : List.of(run), null, null);
+    }
+
+    /**
+     * A single-run finding of a root cause that does not depend on the target (see the class
+     * comment); {@code id} is derived from category and signature only.
+     */
+    public static Finding cause(String category, Severity severity, String kind, String target, Integer run,
+            String detail, Map<String, Object> evidence, String signature) {
+        return new Finding(Fingerprint.ofCause(category, signature == null ? "" : signature), category, severity,
+                kind, target, run, detail, evidence, signature, 1, run == null ? List.of() : List.of(run), null, null);
+    }
+
+    /** True when this finding's id is its root-cause fingerprint (it merges across targets). */
+    public boolean isRootCause() {
+        return id.equals(Fingerprint.ofCause(category, signature));
+    }
+
+    /** The same finding with other detail and evidence (id and bucket unchanged). */
+    public Finding withEvidence(String newDetail, Map<String, Object> newEvidence) {
+        return new Finding(id, category, severity, kind, target, run, newDetail, newEvidence, signature, count, runs,
+                checkId, owasp);
     }
 
     public Finding withAudit(String checkId, String owasp) {

@@ -5,9 +5,24 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
-/** Stable short fingerprints (first 16 hex digits of SHA-256 over the parts joined by NUL). */
+/**
+ * Stable short fingerprints (first 16 hex digits of SHA-256 over the parts joined by NUL).
+ * Stateless and thread-safe.
+ */
 public final class Fingerprint {
+    /** Stands for "any kind" and "any target" in a root-cause fingerprint. */
+    private static final String ANY = "*";
+
     private Fingerprint() {}
+
+    /**
+     * Fingerprint of a root cause that is the same whatever surface or target showed it (a crash
+     * signature, a silent drop, a normalised internal error): it depends only on category and
+     * signature, so findings on many targets share it and it does not depend on which came first.
+     */
+    public static String ofCause(String category, String signature) {
+        return of(category, ANY, ANY, signature);
+    }
 
     public static String of(String... parts) {
         try {

@@ -57,6 +57,38 @@ class CampaignDeterminismTest {
         assertThat(again).isEqualTo(first);
     }
 
+    /**
+     * The same seed gives the same findings.json findings at any concurrency: root causes merged over
+     * targets keep the same representative, covers, counts and order. Timing evidence
+     * ({@code latency_ms}) and timing-based aggregates are left out of the comparison.
+     */
+    @Test
+    void findingsDoNotDependOnConcurrency() throws Exception {
+        String serial = findings("f1", "1");
+        String parallel = findings("f5", "5");
+        assertThat(serial).contains("internal_error").contains("covers");
+        assertThat(parallel).isEqualTo(serial);
+    }
+
+    private String findings(String name, String concurrency) throws Exception {
+        Path out = dir.resolve(name);
+        CliCampaigns.runs(out, "--mode", "tools", "--phase", "both", "--runs", "6", "--seed", "77",
+                "--max-concurrency", concurrency, "--timeout", "20",
+                "--endpoint", CliCampaigns.endpoint(io.mcpfuzzer.testservers.RootCauseServer.class, "internal"));
+        JsonNode doc = io.mcpfuzzer.common.Json.parse(java.nio.file.Files.readString(out.resolve("findings.json")));
+        StringBuilder text = new StringBuilder();
+        for (JsonNode f : doc.get("findings")) {
+            if (List.of("performance_outlier", "non_determinism", "memory_growth").contains(f.path("category").asString())) {
+                continue;
+            }
+            tools.jackson.databind.node.ObjectNode copy = (tools.jackson.databind.node.ObjectNode) f.deepCopy();
+            ((tools.jackson.databind.node.ObjectNode) copy.get("evidence")).remove("latency_ms");
+            copy.remove("replay");
+            text.append(io.mcpfuzzer.common.Json.write(copy)).append('\n');
+        }
+        return text.toString();
+    }
+
     /** tool name -> (run index -> input JSON text). */
     private Map<String, Map<Integer, String>> toolInputs(String name, String seed, String concurrency)
             throws Exception {

@@ -1,0 +1,33 @@
+package io.mcpfuzzer.oracle;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** Error messages that differ only in numbers, quoted values, ids, URLs and paths have one shape. */
+class MessageShapeTest {
+    @Test
+    void variablePartsAreMasked() {
+        String a = MessageShape.of("Internal error: request 17 failed for 'abc' at /srv/app/a.js:3 (trace 1a2b3c4d5e)");
+        String b = MessageShape.of("Internal error: request 9031 failed for 'x y' at /srv/app/handlers/b.js:40 (trace ff00aa9911)");
+        assertThat(a).isEqualTo(b).isEqualTo("Internal error: request <n> failed for <str> at <path>:<n> (trace <id>)");
+        assertThat(MessageShape.of("user \"bob\" not found in https://x.example/api?id=3"))
+                .isEqualTo(MessageShape.of("user \"alice\" not found in https://y.example/v2"));
+        assertThat(MessageShape.of("session 123e4567-e89b-12d3-a456-426614174000 expired"))
+                .isEqualTo("session <id> expired");
+        assertThat(MessageShape.of("C:\\Users\\me\\app.py line 3")).isEqualTo("<path> line <n>");
+    }
+
+    @Test
+    void differentFaultsKeepDifferentShapes() {
+        assertThat(MessageShape.of("Internal error: database locked"))
+                .isNotEqualTo(MessageShape.of("Internal error: out of memory"));
+        assertThat(MessageShape.of("deadbeef happened")).isEqualTo("deadbeef happened");
+        assertThat(MessageShape.of(null)).isEmpty();
+    }
+
+    @Test
+    void longMessagesAreCut() {
+        assertThat(MessageShape.of("x".repeat(10_000))).hasSize(MessageShape.MAX_INPUT);
+    }
+}
