@@ -74,7 +74,7 @@ public final class FuzzRunner implements CampaignRunner {
             CampaignResult result;
             try (factory) {
                 result = new Campaign(config(s), factory, CampaignInputs.forSeed(s.fuzzing().seed()),
-                        safety::decide, sink).audit(auditOptions(s, safety)).run();
+                        safety.argumentPolicy()::decide, sink).audit(auditOptions(s, safety)).run();
             }
             boolean interruptFlag = Thread.interrupted(); // cleared so that reports can be written
             boolean interrupted = guard.interrupted() || interruptFlag;

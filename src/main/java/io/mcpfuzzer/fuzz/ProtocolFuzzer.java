@@ -131,10 +131,10 @@ public final class ProtocolFuzzer {
             if (c.isBatch()) {
                 id = null;
             }
-            return convert(ex.request(c.frame(), id, deadline), start);
+            return ex.annotate(convert(ex.request(c.frame(), id, deadline), start));
         }
         ex.notify(c.frame());
-        return convert(ex.ping(PING_DEADLINE), start);
+        return ex.annotate(convert(ex.ping(PING_DEADLINE), start));
     }
 
     private Reply sendMalformed(McpSession session, MalformedFrame frame) {
@@ -142,10 +142,10 @@ public final class ProtocolFuzzer {
         ex.drainUnsolicited();
         long start = System.nanoTime();
         if (!ex.sendRaw(frame.lineBytes())) {
-            return new Reply(Reply.Status.CLOSED, null, null, System.nanoTime() - start,
-                    session.rpc().closedReason());
+            return ex.annotate(new Reply(Reply.Status.CLOSED, null, null, System.nanoTime() - start,
+                    session.rpc().closedReason()));
         }
-        return convert(ex.ping(PING_DEADLINE), start);
+        return ex.annotate(convert(ex.ping(PING_DEADLINE), start));
     }
 
     private static Reply convert(io.mcpfuzzer.oracle.spec.Reply r, long start) {

@@ -77,6 +77,11 @@ public final class RunEngine {
         for (int attempt = 0; ; attempt++) {
             Target target = supervisor.current();
             Reply reply = call.send().apply(target.session());
+            if (reply.safetyBlocked()) {
+                recordBlocked(call, reply.detail());
+                return new Verdict("safety_blocked", List.of());
+            }
+            call = SentCall.asSent(call, reply);
             boolean hung = false;
             CrashInfo crash = null;
             if (reply.status() == Reply.Status.TIMEOUT) {
@@ -169,7 +174,10 @@ public final class RunEngine {
         return reply;
     }
 
-    /** Records a run that the safety policy kept from being sent (outcome {@code safety_blocked}). */
+    /**
+     * Records a run that the safety choke point kept from being sent (outcome {@code safety_blocked});
+     * {@link #execute} does this itself when the send came back {@link Reply.Status#SAFETY_BLOCKED}.
+     */
     public void recordBlocked(Call call, String reason) {
         runs.incrementAndGet();
         buckets.computeIfAbsent(call.kind() + ":" + call.target(), k -> new ConcurrentHashMap<>())
