@@ -25,6 +25,9 @@ import tools.jackson.databind.node.StringNode;
  *       {@link DangerRules} run: {@code destructive-command}, {@code sensitive-file}; then, under
  *       {@code --no-network}, {@code network-url}. The first match blocks the call.</li>
  * </ol>
+ * With an fs-root, a number or boolean at a path parameter is blocked too: a server that turns it into
+ * a file name would resolve it against its working directory. A {@code file:} URI at a path parameter
+ * is rewritten to the plain confined path.
  * Path confinement and {@code network-url} stay on under {@code --no-safety} when an fs-root or
  * {@code --no-network} was given: the user asked for them explicitly. Arguments too large to inspect (more than {@value #MAX_NODES} nodes or
  * {@value #MAX_CHARS} characters of strings) are blocked: the policy fails closed.
@@ -131,6 +134,11 @@ public final class ArgumentPolicy {
                         }
                     } else if (v.isContainer()) {
                         stack.push(new Frame(v, childSchema, e.getKey(), pointer));
+                    } else if (sandbox != null && (v.isNumber() || v.isBoolean())
+                            && PathDetector.isPathHint(e.getKey(), childSchema)) {
+                        return PolicyDecision.block(original, "path-sandbox", "path-sandbox at " + pointer + ": " + v
+                                + " where a path is expected (a server that takes it as a name would resolve it"
+                                + " against its working directory, outside the fs-root)");
                     }
                 }
             } else if (f.node instanceof ArrayNode arr) {
@@ -148,6 +156,10 @@ public final class ArgumentPolicy {
                         }
                     } else if (v.isContainer()) {
                         stack.push(new Frame(v, items, f.key, pointer));
+                    } else if (sandbox != null && (v.isNumber() || v.isBoolean())
+                            && PathDetector.isPathHint(f.key, items)) {
+                        return PolicyDecision.block(original, "path-sandbox", "path-sandbox at " + pointer + ": " + v
+                                + " where a path is expected");
                     }
                 }
             }
@@ -164,7 +176,7 @@ public final class ArgumentPolicy {
             boolean anyScheme) {
         String at = pointer.isEmpty() ? "/" : pointer;
         if (sandbox != null && PathDetector.isPathLike(key, schema, value)) {
-            PathOutcome o = sandbox.confine(value);
+            PathOutcome o = sandbox.confine(value, PathDetector.isPathHint(key, schema));
             if (o.blocked()) {
                 return PolicyDecision.block(tools.jackson.databind.node.NullNode.getInstance(), "path-sandbox",
                         "path-sandbox at " + at + ": " + o.blockedReason());

@@ -21,7 +21,8 @@ import java.util.Set;
  *   <li>an absolute path already inside the root is kept; any other absolute path is re-rooted:
  *       {@code /etc/passwd -> <root>/etc/passwd}; {@code ~} and {@code ~/x} map to the root;</li>
  *   <li>a {@code file:} URI is decoded, mapped the same way, and re-encoded as
- *       {@code file://<root>/...} (its host part is dropped);</li>
+ *       {@code file://<root>/...} (its host part is dropped), or given as the plain path when the
+ *       parameter takes a path;</li>
  *   <li>after mapping, the longest existing prefix is resolved with symlinks followed; if that
  *       leaves the root (a symlink inside the root pointing out, or a dangling symlink) the call is
  *       <b>blocked</b>, since no rewrite can make it safe.</li>
@@ -87,10 +88,19 @@ public final class PathSandbox {
      * @return the outcome: the same value if already confined, a rewritten value, or a block reason
      */
     public PathOutcome confine(String value) {
+        return confine(value, false);
+    }
+
+    /**
+     * As {@link #confine(String)}; with {@code plainPath} a {@code file:} URI becomes the plain confined
+     * path (for parameters that take a file-system path: a server that uses a URI there as a path would
+     * resolve {@code file:/...} against its working directory).
+     */
+    public PathOutcome confine(String value, boolean plainPath) {
         String mapped;
         if (PathDetector.isFileUri(value)) {
-            String path = fileUriPath(value);
-            mapped = "file://" + PercentCoding.encodePath(mapPath(PercentCoding.decodeLenient(path), true));
+            String path = mapPath(PercentCoding.decodeLenient(fileUriPath(value)), true);
+            mapped = plainPath ? path : "file://" + PercentCoding.encodePath(path);
         } else {
             mapped = mapPath(value, false);
         }
