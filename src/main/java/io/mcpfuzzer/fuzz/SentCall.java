@@ -14,7 +14,10 @@ final class SentCall {
 
     private SentCall() {}
 
-    /** The call as sent; the same call when the request went out as generated or was blocked. */
+    /**
+     * The call as sent; the same call when the request went out as generated or was blocked.
+     * Idempotent (a retried call is marked once).
+     */
     static RunEngine.Call asSent(RunEngine.Call call, Reply reply) {
         Outbound o = reply.outbound();
         if (o == null || !o.rewritten()) {
@@ -32,7 +35,8 @@ final class SentCall {
                 raw = raw == null || o.frame().length() > RAW_SHOWN ? null : o.frame();
             }
         }
-        String strategy = call.strategy() == null ? "confined" : call.strategy() + "+confined";
+        String strategy = call.strategy() == null ? "confined"
+                : call.strategy().endsWith("confined") ? call.strategy() : call.strategy() + "+confined";
         return new RunEngine.Call(call.kind(), call.target(), call.run(), call.phase(), input, raw, call.valid(),
                 strategy, call.send());
     }

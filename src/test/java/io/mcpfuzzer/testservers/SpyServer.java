@@ -115,6 +115,7 @@ public final class SpyServer {
             case "fetch_url" -> "would fetch " + args.path("url").asString("").length() + " chars";
             case "run_command" -> "would run " + args.path("command").asString("").length() + " chars";
             case "save_note" -> "saved " + args.path("title").asString("").length();
+            case "archive" -> "would archive " + args.path("target").asString("").length() + " chars";
             default -> null;
         };
         if (text == null) {
@@ -155,6 +156,8 @@ public final class SpyServer {
         tool(tools, "run_command", "Runs a shell command", "command", "cwd");
         ObjectNode note = tool(tools, "save_note", "Saves a note", "title", "body");
         note.putObject("annotations").put("idempotentHint", true);
+        ObjectNode archive = tool(tools, "archive", "Archives into a target given as a path", "target");
+        ((ObjectNode) archive.at("/inputSchema/properties/target")).put("format", "path");
         return r;
     }
 
