@@ -18,7 +18,9 @@ import java.util.Set;
  * <ul>
  *   <li>a relative path resolves against the root: {@code notes.txt -> <root>/notes.txt};</li>
  *   <li>{@code ..} never climbs above the root: {@code ../../outside -> <root>/outside};</li>
- *   <li>an absolute path already inside the root is kept; any other absolute path is re-rooted:
+ *   <li>an absolute path already inside the root is kept as written ({@code ..} segments included,
+ *       when the path resolved by the operating system stays inside the root); any other absolute
+ *       path is re-rooted:
  *       {@code /etc/passwd -> <root>/etc/passwd}; {@code ~} and {@code ~/x} map to the root;</li>
  *   <li>a {@code file:} URI is decoded, mapped the same way, and re-encoded as
  *       {@code file://<root>/...} (its host part is dropped), or given as the plain path when the
@@ -97,6 +99,10 @@ public final class PathSandbox {
      * resolve {@code file:/...} against its working directory).
      */
     public PathOutcome confine(String value, boolean plainPath) {
+        PathOutcome inside = alreadyInside(value, plainPath);
+        if (inside != null) {
+            return inside;
+        }
         String mapped;
         if (PathDetector.isFileUri(value)) {
             String path = mapPath(PercentCoding.decodeLenient(fileUriPath(value)), true);
@@ -110,6 +116,30 @@ public final class PathSandbox {
             return PathOutcome.blocked(escape);
         }
         return mapped.equals(value) ? PathOutcome.unchanged(value) : PathOutcome.rewritten(mapped);
+    }
+
+    /**
+     * An absolute path (or host-less {@code file:} URI) that names a place inside the root, {@code ..}
+     * segments and all, is kept as written when the operating system, resolving it with symlinks
+     * followed, lands inside the root too: a traversal that stays in the root is a probe worth sending
+     * as it is. Null when the value needs the mapping.
+     */
+    private PathOutcome alreadyInside(String value, boolean plainPath) {
+        boolean uri = PathDetector.isFileUri(value);
+        if (uri && value.startsWith("//", 5) && !value.startsWith("///", 5)) {
+            return null; // a host part is always dropped by the mapping
+        }
+        String path = uri ? PercentCoding.decodeLenient(fileUriPath(value)) : value;
+        if (!path.startsWith("/") || path.indexOf('\0') >= 0) {
+            return null;
+        }
+        List<String> normal = normalise(path);
+        List<String> rootSegments = normalise(rootText);
+        if (normal.size() < rootSegments.size() || !normal.subList(0, rootSegments.size()).equals(rootSegments)
+                || symlinkEscape(path) != null) {
+            return null;
+        }
+        return uri && plainPath ? PathOutcome.rewritten(path) : PathOutcome.unchanged(value);
     }
 
     /** The path part of {@code file:/p}, {@code file:///p} or {@code file://host/p}. */
