@@ -81,6 +81,15 @@ class ChokePointSpyTest {
         }
         assertThat(blocked).as("safety_blocked runs in " + summary.path("per_target")).isPositive();
 
+        if (!mode.equals("protocol")) {
+            String runs;
+            try (Stream<Path> files = Files.walk(out.resolve("sessions"))) {
+                runs = Files.readString(files.filter(f -> f.getFileName().toString().equals("runs.jsonl"))
+                        .findFirst().orElseThrow());
+            }
+            assertThat(runs).as("the run records show the confined input the server got").contains(root.toString());
+        }
+
         try (Stream<Path> files = Files.list(work)) {
             assertThat(files.toList()).as("files the server created in its working directory").isEmpty();
         }
