@@ -26,6 +26,8 @@ import tools.jackson.databind.node.LongNode;
  * <p>A response whose id is not pending (late answer to a timed-out request, unknown or duplicate
  * id) is an orphan: it is logged and never given to another request. Server requests are answered
  * by {@link ServerRequestHandler} on a dedicated thread so the reader never blocks on a write.
+ * Every outgoing frame (requests, notifications, text and raw frames, answers to server requests)
+ * first passes the installed {@link OutboundPolicy}, which may rewrite it or keep it off the wire.
  * Thread-safe: requests may be issued concurrently from any thread.
  */
 public final class RpcConnection implements AutoCloseable {
