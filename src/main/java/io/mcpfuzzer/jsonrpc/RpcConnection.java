@@ -249,14 +249,14 @@ public final class RpcConnection implements AutoCloseable {
 
     /**
      * Sends raw bytes exactly as given, through the outbound policy (which sees them decoded as UTF-8,
-     * and parsed when they are one strict JSON document). Raw bytes are never rewritten: a policy
+     * or UTF-16 behind its byte-order mark, and parsed when they are one strict JSON document). Raw bytes are never rewritten: a policy
      * that would rewrite them blocks them.
      */
     public Sent writeRaw(byte[] bytes) {
         Outbound decision = Outbound.SEND;
         OutboundPolicy policy = outbound;
         if (policy != OutboundPolicy.SEND_ALL) {
-            String text = new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
+            String text = decodeForPolicy(bytes);
             decision = decide(StrictJson.parseOrNull(text.strip()), text, true);
             if (decision.rewritten()) {
                 decision = Outbound.block("raw frame would need rewriting (" + decision.reason() + ")");
@@ -272,6 +272,13 @@ public final class RpcConnection implements AutoCloseable {
             LOG.debug("raw send failed: {}", e.getMessage());
             return new Sent(decision, false, e.getMessage());
         }
+    }
+
+    /** UTF-16 when the bytes start with its byte-order mark (a peer may decode them so), else UTF-8. */
+    private static String decodeForPolicy(byte[] bytes) {
+        boolean utf16 = bytes.length >= 2 && ((bytes[0] == (byte) 0xFF && bytes[1] == (byte) 0xFE)
+                || (bytes[0] == (byte) 0xFE && bytes[1] == (byte) 0xFF));
+        return new String(bytes, utf16 ? java.nio.charset.StandardCharsets.UTF_16 : java.nio.charset.StandardCharsets.UTF_8);
     }
 
     private JsonNode parseForPolicy(String frame) {

@@ -12,9 +12,10 @@ import tools.jackson.databind.node.ObjectNode;
 import tools.jackson.databind.node.StringNode;
 
 /**
- * Decides, before a tool call is sent, whether its arguments may go out as they are, must be
- * rewritten, or must not be sent at all. Knows nothing of MCP: it sees a tool name, the tool's
- * input JSON Schema (may be null) and the argument JSON. Immutable, thread-safe.
+ * Decides, before a value is sent to the target, whether it may go out as it is, must be rewritten,
+ * or must not be sent at all; the session's outbound choke point asks it for every frame (tool
+ * arguments with their schema, resource URIs, prompt arguments, any other message, frame text).
+ * Knows nothing of MCP: it sees a name, an optional JSON Schema and JSON. Immutable, thread-safe.
  *
  * <p>Every string value is visited (iteratively, no recursion). In order:
  * <ol>

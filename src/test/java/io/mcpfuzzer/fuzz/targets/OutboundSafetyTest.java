@@ -140,6 +140,9 @@ class OutboundSafetyTest {
         assertThat(rpc.writeRaw("not json ../../../etc/hosts\n".getBytes(StandardCharsets.UTF_8)).blocked()).isTrue();
         assertThat(rpc.writeRaw("{\"jsonrpc\":\"2.0\",\"method\":\"n\",\"params\":{\"f\":\"/var/x\"}}\n"
                 .getBytes(StandardCharsets.UTF_8)).blocked()).as("raw bytes are never rewritten").isTrue();
+        byte[] utf16 = "{\"jsonrpc\":\"2.0\",\"method\":\"n\",\"params\":{\"f\":\"/var/y\"}}"
+                .getBytes(StandardCharsets.UTF_16); // with its byte-order mark
+        assertThat(rpc.writeRaw(utf16).blocked()).as("read as UTF-16 behind its byte-order mark").isTrue();
         Sent harmless = rpc.writeRaw("GET / HTTP/1.1\n".getBytes(StandardCharsets.UTF_8));
         assertThat(harmless.written()).isTrue();
         assertThat(session().rpc().request("ping", null, T).status()).isEqualTo(Reply.Status.RESULT);
@@ -147,6 +150,6 @@ class OutboundSafetyTest {
         assertThat(got).contains("GET / HTTP/1.1").doesNotContain("shutdown").doesNotContain("etc/hosts")
                 .doesNotContain("example.org").doesNotContain("/var/x");
         JsonNode safety = report.toJson();
-        assertThat(safety.at("/blocked/total").asInt()).isEqualTo(5);
+        assertThat(safety.at("/blocked/total").asInt()).isEqualTo(6);
     }
 }
