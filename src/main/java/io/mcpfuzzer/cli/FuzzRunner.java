@@ -124,7 +124,7 @@ public final class FuzzRunner implements CampaignRunner {
         CampaignResult result;
         try (factory) {
             result = new Campaign(config(s), factory, CampaignInputs.forSeed(s.fuzzing().seed()),
-                    safety::decide, sink).audit(auditOptions(s, safety)).guard(faults).run();
+                    safety.argumentPolicy()::decide, sink).audit(auditOptions(s, safety)).guard(faults).run();
         }
         progress.result = result;
         Consumer<String> hook = testHook;

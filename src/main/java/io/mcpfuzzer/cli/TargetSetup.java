@@ -2,6 +2,7 @@ package io.mcpfuzzer.cli;
 
 import io.mcpfuzzer.config.Settings;
 import io.mcpfuzzer.fuzz.targets.HttpTargetFactory;
+import io.mcpfuzzer.fuzz.targets.OutboundSafety;
 import io.mcpfuzzer.fuzz.targets.StdioTargetFactory;
 import io.mcpfuzzer.fuzz.targets.TargetFactory;
 import io.mcpfuzzer.jsonrpc.ClientAnswers;
@@ -52,7 +53,9 @@ final class TargetSetup {
 
     /**
      * The target factory: a supervised local process for stdio (launched per the safety plan),
-     * an HTTP session otherwise. {@code plans} receives the stdio launch plan.
+     * an HTTP session otherwise. Every session it starts carries the safety choke point
+     * ({@link OutboundSafety}), so every frame sent to the target passes the argument, path and
+     * network policy. {@code plans} receives the stdio launch plan.
      */
     static TargetFactory factory(Settings s, SafetyContext safety, ClientOptions client, List<LaunchPlan> plans)
             throws IOException {
@@ -72,7 +75,8 @@ final class TargetSetup {
             if (t.authEnv()) {
                 http.authHeaders(AuthConfig.fromEnv(System.getenv()));
             }
-            return new HttpTargetFactory(t.endpoint(), t.protocol().wire(), http.build(), client);
+            return new HttpTargetFactory(t.endpoint(), t.protocol().wire(), http.build(), client)
+                    .sessionSetup(OutboundSafety.of(safety)::install);
         }
         LaunchPlan plan = safety.plan(t.command());
         plans.add(plan);
@@ -86,7 +90,7 @@ final class TargetSetup {
                 .withMaxHangTime(w.maxHangTime());
         Path cwd = plan.workingDirectory();
         return new StdioTargetFactory(plan.command(), cwd, plan.environment(), false, client, t.maxLineBytes(),
-                limits, watchdog);
+                limits, watchdog).sessionSetup(OutboundSafety.of(safety)::install);
     }
 
     static Map<String, Object> containment(List<LaunchPlan> plans) {

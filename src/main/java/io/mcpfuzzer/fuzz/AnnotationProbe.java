@@ -5,7 +5,6 @@ import io.mcpfuzzer.jsonrpc.Reply;
 import io.mcpfuzzer.oracle.Finding;
 import io.mcpfuzzer.oracle.audit.AnnotationAudit;
 import io.mcpfuzzer.oracle.audit.DirectorySnapshot;
-import io.mcpfuzzer.safety.PolicyDecision;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -18,7 +17,7 @@ import tools.jackson.databind.JsonNode;
 /**
  * Annotation truth (MCPF-ANNOT-001..004, judged by {@link AnnotationAudit}): every tool that claims
  * {@code readOnlyHint=true}, {@code destructiveHint=false} or {@code idempotentHint=true} gets its first
- * realistic input (after the argument gate), once, or twice in a row when it claims idempotence, with a
+ * realistic input (as the session's safety choke point lets it through), once, or twice in a row when it claims idempotence, with a
  * bounded {@link DirectorySnapshot} of the fs root before the first call and after each call. Without an
  * fs root only the answers of the repeated calls are compared. The calls are ordinary runs (phase
  * {@code audit}, strategy {@code annotation}). Must run when no other call is in flight (the snapshots
@@ -29,16 +28,14 @@ final class AnnotationProbe {
     static final int RUN_BASE = 200_000;
 
     private final RunEngine engine;
-    private final ArgumentGate gate;
     private final ToolInputs inputs;
     private final Path fsRoot;
     private final Consumer<Finding> sink;
     private int run = RUN_BASE;
 
     /** @param fsRoot the fs root to watch, or null (answers only) */
-    AnnotationProbe(RunEngine engine, ArgumentGate gate, ToolInputs inputs, Path fsRoot, Consumer<Finding> sink) {
+    AnnotationProbe(RunEngine engine, ToolInputs inputs, Path fsRoot, Consumer<Finding> sink) {
         this.engine = engine;
-        this.gate = gate;
         this.inputs = inputs;
         this.fsRoot = fsRoot;
         this.sink = sink;
@@ -62,15 +59,13 @@ final class AnnotationProbe {
     private void probe(JsonNode tool, boolean repeat, List<String> warnings) throws Supervisor.BlockedException {
         String name = tool.path("name").asString("");
         JsonNode schema = tool.path("inputSchema").isObject() ? tool.get("inputSchema") : Json.object();
-        JsonNode generated = inputs.generate(name, schema, "realistic", 0).arguments();
-        PolicyDecision decision = gate.decide(name, schema, generated);
-        JsonNode args = decision.arguments();
-        String argsJson = Json.write(args);
+        JsonNode args = inputs.generate(name, schema, "realistic", 0).arguments();
         DirectorySnapshot before = snapshot(warnings);
-        Reply first = call(name, args, decision);
+        Reply first = call(name, args);
         if (first == null || !first.answered()) {
             return;
         }
+        String argsJson = Json.write(sentArguments(first, args));
         DirectorySnapshot afterFirst = snapshot(warnings);
         if (before != null && afterFirst != null) {
             AnnotationAudit.checkCall(tool, argsJson, before, afterFirst).forEach(sink);
@@ -78,7 +73,7 @@ final class AnnotationProbe {
         if (!repeat) {
             return;
         }
-        Reply second = call(name, args, decision);
+        Reply second = call(name, args);
         if (second == null || !second.answered()) {
             return;
         }
@@ -89,8 +84,11 @@ final class AnnotationProbe {
         AnnotationAudit.checkRepeated(tool, argsJson, answers, afterFirst, afterSecond).forEach(sink);
     }
 
-    /** Sends one call through the engine (recorded as a run); null when the gate blocked it. */
-    private Reply call(String name, JsonNode args, PolicyDecision decision) throws Supervisor.BlockedException {
+    /**
+     * Sends one call through the engine (recorded as a run; the session's safety choke point may
+     * confine or block it); null when it was not sent.
+     */
+    private Reply call(String name, JsonNode args) throws Supervisor.BlockedException {
         AtomicReference<Reply> seen = new AtomicReference<>();
         RunEngine.Call call = new RunEngine.Call("tool", name, run++, "audit", args, null, true, "annotation",
                 s -> {
@@ -98,12 +96,17 @@ final class AnnotationProbe {
                     seen.set(r);
                     return r;
                 });
-        if (decision.blocked()) {
-            engine.recordBlocked(call, decision.reason());
-            return null;
-        }
         engine.execute(call);
         return seen.get();
+    }
+
+    /** The arguments the server got: the choke point's rewrite of {@code generated}, if any. */
+    private static JsonNode sentArguments(Reply reply, JsonNode generated) {
+        if (reply.outbound() != null && reply.outbound().rewritten()) {
+            JsonNode sent = reply.outbound().message().path("params").get("arguments");
+            return sent == null ? generated : sent;
+        }
+        return generated;
     }
 
     /** The answer without the JSON-RPC envelope (whose id differs on every call). */

@@ -36,20 +36,25 @@ public final class Campaign {
     private final TargetFactory factory;
     private final ToolInputs inputs;
     private final CampaignObserver observer;
-    private final ArgumentGate gate;
+    private final ArgumentPreview preview;
     private AuditOptions audit = AuditOptions.off();
     private FaultGuard guard = new FaultGuard();
 
     public Campaign(CampaignConfig config, TargetFactory factory, ToolInputs inputs, CampaignObserver observer) {
-        this(config, factory, inputs, ArgumentGate.ALLOW_ALL, observer);
+        this(config, factory, inputs, ArgumentPreview.ALLOW_ALL, observer);
     }
 
-    public Campaign(CampaignConfig config, TargetFactory factory, ToolInputs inputs, ArgumentGate gate,
+    /**
+     * @param preview what the factory's sessions' safety choke point will do with tool arguments (for
+     *                not sending the same confined probe twice); the choke point itself is installed by
+     *                the factory on every session
+     */
+    public Campaign(CampaignConfig config, TargetFactory factory, ToolInputs inputs, ArgumentPreview preview,
             CampaignObserver observer) {
         this.config = config;
         this.factory = factory;
         this.inputs = inputs;
-        this.gate = gate;
+        this.preview = preview;
         this.observer = observer;
     }
 
@@ -120,7 +125,7 @@ public final class Campaign {
                 });
                 if (config.includes("tools")) {
                     fuzzTools(tools, engine, executor);
-                    guard.run("audit_probe", null, () -> auditRun.probe(fuzzed, engine, gate, inputs, config.seed(),
+                    guard.run("audit_probe", null, () -> auditRun.probe(fuzzed, engine, preview, inputs, config.seed(),
                             warnings));
                 }
                 if (config.includes("resources") && init.hasCapability("resources")) {
@@ -191,7 +196,7 @@ public final class Campaign {
 
     private void fuzzTools(List<JsonNode> tools, RunEngine engine, BoundedExecutor executor)
             throws Supervisor.BlockedException, InterruptedException {
-        ToolFuzzer fuzzer = new ToolFuzzer(config, engine, inputs, gate);
+        ToolFuzzer fuzzer = new ToolFuzzer(config, engine, inputs);
         int done = 0;
         for (JsonNode tool : tools) {
             if (Thread.currentThread().isInterrupted()) {

@@ -151,13 +151,13 @@ public final class ProtocolFuzzer {
             JsonNode id = c.id() == null || c.id().isNull() || c.isBatch() ? null : c.id();
             io.mcpfuzzer.oracle.spec.Reply r = writes.call(() -> ex.request(c.frame(), id, deadline),
                     deadline.plus(WRITE_GRACE));
-            return r == null ? stoppedReading(size, start) : convert(r, start);
+            return ex.annotate(r == null ? stoppedReading(size, start) : convert(r, start));
         }
         Boolean sent = writes.call(() -> {
             ex.notify(c.frame());
             return Boolean.TRUE;
         }, WRITE_GRACE);
-        return sent == null ? stoppedReading(size, start) : silent(start);
+        return ex.annotate(sent == null ? stoppedReading(size, start) : silent(start));
     }
 
     private Reply sendMalformed(McpSession session, MalformedFrame frame) {
@@ -166,13 +166,13 @@ public final class ProtocolFuzzer {
         long start = System.nanoTime();
         Boolean sent = writes.call(() -> ex.sendRaw(frame.lineBytes()), WRITE_GRACE);
         if (sent == null) {
-            return stoppedReading(frame.length(), start);
+            return ex.annotate(stoppedReading(frame.length(), start));
         }
         if (!sent) {
-            return new Reply(Reply.Status.CLOSED, null, null, System.nanoTime() - start,
-                    session.rpc().closedReason());
+            return ex.annotate(new Reply(Reply.Status.CLOSED, null, null, System.nanoTime() - start,
+                    session.rpc().closedReason()));
         }
-        return silent(start);
+        return ex.annotate(silent(start));
     }
 
     /** No answer expected: the engine's ping decides. */

@@ -153,10 +153,15 @@ public final class RunEngine {
         }
     }
 
-    private Verdict attempt(Call call) throws Supervisor.BlockedException {
+    private Verdict attempt(Call original) throws Supervisor.BlockedException {
         for (int attempt = 0; ; attempt++) {
             Target target = supervisor.current();
-            Reply reply = call.send().apply(target.session());
+            Reply reply = original.send().apply(target.session());
+            if (reply.safetyBlocked()) {
+                recordBlocked(original, reply.detail());
+                return new Verdict("safety_blocked", List.of());
+            }
+            Call call = SentCall.asSent(original, reply);
             boolean hung = false;
             CrashInfo crash = null;
             // liveness: does the server still answer after this case? (see Liveness)
@@ -283,7 +288,10 @@ public final class RunEngine {
         return reply;
     }
 
-    /** Records a run that the safety policy kept from being sent (outcome {@code safety_blocked}). */
+    /**
+     * Records a run that the safety choke point kept from being sent (outcome {@code safety_blocked});
+     * {@link #execute} does this itself when the send came back {@link Reply.Status#SAFETY_BLOCKED}.
+     */
     public void recordBlocked(Call call, String reason) {
         recordUnsent(call, "safety_blocked", reason);
     }

@@ -88,17 +88,18 @@ final class SecurityAuditRun implements AutoCloseable {
 
     /**
      * Annotation truth ({@link AnnotationProbe}), then canary traversal paths and computed-marker injections
-     * through each tool's string parameters. Every traversal form is sent (the fs-root rewrite neutralises
-     * the plain ones; encoded and backslash forms reach servers that decode after filtering); arguments
-     * that the gate turned into ones already sent for the same parameter are not sent again.
+     * through each tool's string parameters. Every traversal form is sent through the session's safety
+     * choke point (the fs-root rewrite neutralises the plain ones; encoded and backslash forms reach servers
+     * that decode after filtering); arguments that the {@code preview} says the choke point turns into ones
+     * already sent for the same parameter are not sent again.
      */
-    void probe(List<JsonNode> tools, RunEngine engine, ArgumentGate gate, ToolInputs inputs, long seed,
+    void probe(List<JsonNode> tools, RunEngine engine, ArgumentPreview preview, ToolInputs inputs, long seed,
             List<String> warnings) throws Supervisor.BlockedException {
         if (!options.enabled()) {
             return;
         }
         guard.run("audit_annotation_probe", null,
-                () -> new AnnotationProbe(engine, gate, inputs, options.fsRoot(), sink).run(tools, warnings));
+                () -> new AnnotationProbe(engine, inputs, options.fsRoot(), sink).run(tools, warnings));
         try {
             Path canaryRoot = options.fsRoot() != null ? options.fsRoot() : Files.createTempDirectory("mcpfuzzer-canary-root");
             canaries = CanaryFiles.plant(canaryRoot);
@@ -116,12 +117,12 @@ final class SecurityAuditRun implements AutoCloseable {
         payloads.add(new String[] {"template_injection", marker.templatePayloads()[0]});
         payloads.add(new String[] {"prompt_injection", marker.promptPayload()});
         for (JsonNode tool : tools) {
-            guard.run("audit_injection_probe", tool.path("name"), () -> probeTool(tool, payloads, engine, gate));
+            guard.run("audit_injection_probe", tool.path("name"), () -> probeTool(tool, payloads, engine, preview));
         }
     }
 
     /** Sends every payload through the first string parameters of one tool. */
-    private void probeTool(JsonNode tool, List<String[]> payloads, RunEngine engine, ArgumentGate gate)
+    private void probeTool(JsonNode tool, List<String[]> payloads, RunEngine engine, ArgumentPreview preview)
             throws Supervisor.BlockedException {
         String name = tool.path("name").asString("");
         JsonNode schema = tool.path("inputSchema");
@@ -132,18 +133,12 @@ final class SecurityAuditRun implements AutoCloseable {
             for (String[] payload : payloads) {
                 ObjectNode args = Json.object();
                 args.put(prop, payload[1]);
-                var decision = gate.decide(name, schema, args);
-                JsonNode sent = decision.arguments();
-                if (!decision.blocked() && !sentBefore.add(Json.write(sent))) {
+                var predicted = preview.decide(name, schema, args);
+                if (!predicted.blocked() && !sentBefore.add(Json.write(predicted.arguments()))) {
                     continue;
                 }
-                RunEngine.Call call = new RunEngine.Call("tool", name, run++, "audit", sent, null, null, payload[0],
-                        s -> s.callTool(name, sent, engine.timeout()));
-                if (decision.blocked()) {
-                    engine.recordBlocked(call, decision.reason());
-                } else {
-                    engine.execute(call);
-                }
+                engine.execute(new RunEngine.Call("tool", name, run++, "audit", args, null, null, payload[0],
+                        s -> s.callTool(name, args, engine.timeout())));
             }
         }
     }

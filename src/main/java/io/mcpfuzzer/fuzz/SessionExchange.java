@@ -2,6 +2,7 @@ package io.mcpfuzzer.fuzz;
 
 import io.mcpfuzzer.jsonrpc.InboundMessage;
 import io.mcpfuzzer.jsonrpc.RpcConnection;
+import io.mcpfuzzer.jsonrpc.Sent;
 import io.mcpfuzzer.mcp.McpSession;
 import io.mcpfuzzer.oracle.spec.Reply;
 import io.mcpfuzzer.oracle.spec.SpecExchange;
@@ -15,7 +16,10 @@ import tools.jackson.databind.JsonNode;
 /**
  * Raw frame exchange over a live session: frames are sent exactly as given and answers are
  * matched by id text from the connection's unrouted frames (see {@link RpcConnection#onUnrouted}).
- * Pings go through the normal pending table, so they match strictly. One caller at a time.
+ * Pings go through the normal pending table, so they match strictly. Every frame passes the
+ * connection's outbound policy (the safety choke point); a frame it blocks is not sent and
+ * {@link #annotate} turns the caller's reply into {@link io.mcpfuzzer.jsonrpc.Reply.Status#SAFETY_BLOCKED}.
+ * One caller at a time.
  */
 public final class SessionExchange implements SpecExchange {
     private static final int QUEUE_CAP = 10_000;
@@ -24,6 +28,8 @@ public final class SessionExchange implements SpecExchange {
     private final McpSession session;
     private final LinkedBlockingDeque<InboundMessage> inbound = new LinkedBlockingDeque<>(QUEUE_CAP);
     private final List<String> unsolicited = new ArrayList<>();
+    /** What became of the last frame this exchange wrote (request, notify or raw), or null. */
+    private Sent lastSent;
 
     public SessionExchange(McpSession session) {
         this.session = session;
@@ -38,17 +44,47 @@ public final class SessionExchange implements SpecExchange {
         return session;
     }
 
+    /**
+     * {@inheritDoc} A frame the safety choke point blocks is not sent; the guard then sees no answer
+     * (outcome TIMEOUT with the reason as text) and {@link #annotate} reports the block.
+     */
     @Override
     public Reply request(String frameText, JsonNode id, Duration timeout) {
-        if (!session.rpc().sendFrame(frameText)) {
+        lastSent = session.rpc().write(frameText);
+        if (lastSent.blocked()) {
+            return notSent(lastSent);
+        }
+        if (!lastSent.written()) {
             return Reply.closed(closedReason());
         }
         return awaitAnswer(id, timeout);
     }
 
-    /** Sends raw bytes (a malformed frame). Returns false when the peer is gone. */
+    /** Sends raw bytes (a malformed frame). Returns false when they were not sent (blocked, or the peer is gone). */
     public boolean sendRaw(byte[] bytes) {
-        return session.rpc().sendRaw(bytes);
+        lastSent = session.rpc().writeRaw(bytes);
+        return lastSent.written();
+    }
+
+    /**
+     * The reply of a protocol run as the caller should record it: {@code SAFETY_BLOCKED} when the last
+     * frame this exchange wrote was blocked, annotated with the rewrite when it was rewritten, else
+     * {@code reply} unchanged.
+     */
+    public io.mcpfuzzer.jsonrpc.Reply annotate(io.mcpfuzzer.jsonrpc.Reply reply) {
+        Sent sent = lastSent;
+        if (sent == null) {
+            return reply;
+        }
+        if (sent.blocked()) {
+            return io.mcpfuzzer.jsonrpc.Reply.blocked(sent.decision());
+        }
+        return sent.decision().rewritten() ? reply.withOutbound(sent.decision()) : reply;
+    }
+
+    private static Reply notSent(Sent sent) {
+        return new Reply(Reply.Outcome.TIMEOUT, "not sent: blocked by the safety policy (" + sent.decision().reason()
+                + ")", null);
     }
 
     /** Waits for a response to {@code id} (or a null-id response / array when {@code id} is null). */
@@ -81,7 +117,7 @@ public final class SessionExchange implements SpecExchange {
 
     @Override
     public void notify(String frameText) {
-        session.rpc().sendFrame(frameText);
+        lastSent = session.rpc().write(frameText);
     }
 
     @Override

@@ -5,7 +5,6 @@ import io.mcpfuzzer.jsonrpc.Reply;
 import io.mcpfuzzer.oracle.audit.AnswerNormaliser;
 import io.mcpfuzzer.oracle.Finding;
 import io.mcpfuzzer.oracle.Severity;
-import io.mcpfuzzer.safety.PolicyDecision;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,7 +16,9 @@ import tools.jackson.databind.JsonNode;
 /**
  * Fuzzes each tool: {@code runs} calls per phase with generated arguments, at most
  * {@code maxConcurrency} in flight, then a non-determinism probe that re-sends the first realistic
- * input and compares normalised answers. Run indexes count across phases (realistic first).
+ * input and compares normalised answers. Run indexes count across phases (realistic first). Every
+ * call, probes included, passes the session's safety choke point, which confines, rewrites or
+ * blocks it (a blocked run is recorded as {@code safety_blocked}).
  *
  * <p>A failure of the fuzzer's own code (generating an input, a worker's run) is counted in the
  * engine's {@link FaultGuard}; the run is recorded with outcome {@link RunEngine#FUZZER_ERROR} and
@@ -27,13 +28,11 @@ public final class ToolFuzzer {
     private final CampaignConfig config;
     private final RunEngine engine;
     private final ToolInputs inputs;
-    private final ArgumentGate gate;
 
-    public ToolFuzzer(CampaignConfig config, RunEngine engine, ToolInputs inputs, ArgumentGate gate) {
+    public ToolFuzzer(CampaignConfig config, RunEngine engine, ToolInputs inputs) {
         this.config = config;
         this.engine = engine;
         this.inputs = inputs;
-        this.gate = gate;
     }
 
     /** Fuzzes one tool definition (as listed by {@code tools/list}). */
@@ -63,16 +62,9 @@ public final class ToolFuzzer {
                 if (firstRealistic == null && "realistic".equals(phase)) {
                     firstRealistic = generated.arguments();
                 }
-                PolicyDecision decision = gate.decide(name, schema, generated.arguments());
-                JsonNode args = decision.arguments();
-                String strategy = decision.verdict() == io.mcpfuzzer.safety.Verdict.REWRITE
-                        ? generated.strategy() + "+confined" : generated.strategy();
+                JsonNode args = generated.arguments();
                 RunEngine.Call call = new RunEngine.Call("tool", name, run, phase, args, null,
-                        generated.valid(), strategy, session -> session.callTool(name, args, engine.timeout()));
-                if (decision.blocked()) {
-                    engine.recordBlocked(call, decision.reason());
-                    continue;
-                }
+                        generated.valid(), generated.strategy(), session -> session.callTool(name, args, engine.timeout()));
                 futures.add(executor.submit(() -> engine.execute(call)));
             }
         }
@@ -87,10 +79,14 @@ public final class ToolFuzzer {
     private void probeDeterminism(String name, JsonNode args, int firstRun) throws Supervisor.BlockedException {
         Map<String, Integer> answers = new LinkedHashMap<>();
         List<String> samples = new ArrayList<>();
+        JsonNode sent = args;
         for (int i = 0; i <= config.nonDeterminismSamples(); i++) {
             Reply reply = engine.direct(session -> session.callTool(name, args, engine.timeout()));
             if (reply == null || !reply.answered()) {
                 return;
+            }
+            if (reply.outbound() != null && reply.outbound().rewritten()) {
+                sent = reply.outbound().message().path("params").path("arguments");
             }
             JsonNode body = reply.result() != null ? reply.result() : reply.error(); // without the envelope's id
             String normalized = AnswerNormaliser.normalise(Json.write(body));
@@ -101,7 +97,7 @@ public final class ToolFuzzer {
         }
         if (answers.size() > 1) {
             Map<String, Object> ev = new LinkedHashMap<>();
-            ev.put("input", args);
+            ev.put("input", sent);
             ev.put("distinct_answers", answers.size());
             ev.put("samples", samples);
             engine.addFinding(Finding.of("non_determinism", Severity.LOW, "tool", name, firstRun,

@@ -10,9 +10,17 @@ import tools.jackson.databind.JsonNode;
  * @param message   the response object (with result or error), or null
  * @param raw       the response frame text as received (bounded by the transport cap), or null
  * @param latencyNanos monotonic nanoseconds from send to completion
- * @param detail    human detail for non-answers (closed reason, send failure), or null
+ * @param detail    human detail for non-answers (closed reason, send failure, why the outbound
+ *                  policy blocked the request), or null
+ * @param outbound  the outbound policy's decision when it rewrote or blocked the request (the
+ *                  rewritten message is what the server got); null when the request went out as given
  */
-public record Reply(Status status, JsonNode message, String raw, long latencyNanos, String detail) {
+public record Reply(Status status, JsonNode message, String raw, long latencyNanos, String detail, Outbound outbound) {
+
+    /** A reply for a request that went out as given. */
+    public Reply(Status status, JsonNode message, String raw, long latencyNanos, String detail) {
+        this(status, message, raw, latencyNanos, detail, null);
+    }
 
     /** Terminal states of a request. */
     public enum Status {
@@ -29,12 +37,29 @@ public record Reply(Status status, JsonNode message, String raw, long latencyNan
         /** The frame could not be sent. */
         SEND_FAILED,
         /** No answer by the deadline while the server went on answering later requests (a silent drop). */
-        DROPPED
+        DROPPED,
+        /** The outbound policy kept the request from being sent (see {@link Reply#outbound()}). */
+        SAFETY_BLOCKED
+    }
+
+    /** The reply for a request the outbound policy blocked: nothing reached the wire. */
+    public static Reply blocked(Outbound decision) {
+        return new Reply(Status.SAFETY_BLOCKED, null, null, 0, decision.reason(), decision);
     }
 
     /** The same reply with another status and detail (used to reclassify a timeout as a drop). */
     public Reply withStatus(Status newStatus, String newDetail) {
-        return new Reply(newStatus, message, raw, latencyNanos, newDetail);
+        return new Reply(newStatus, message, raw, latencyNanos, newDetail, outbound);
+    }
+
+    /** The same reply carrying the outbound decision that rewrote its request. */
+    public Reply withOutbound(Outbound decision) {
+        return new Reply(status, message, raw, latencyNanos, detail, decision);
+    }
+
+    /** True when the outbound policy blocked the request. */
+    public boolean safetyBlocked() {
+        return status == Status.SAFETY_BLOCKED;
     }
 
     public boolean answered() {

@@ -26,6 +26,8 @@ import tools.jackson.databind.node.LongNode;
  * <p>A response whose id is not pending (late answer to a timed-out request, unknown or duplicate
  * id) is an orphan: it is logged and never given to another request. Server requests are answered
  * by {@link ServerRequestHandler} on a dedicated thread so the reader never blocks on a write.
+ * Every outgoing frame (requests, notifications, text and raw frames, answers to server requests)
+ * first passes the installed {@link OutboundPolicy}, which may rewrite it or keep it off the wire.
  * Thread-safe: requests may be issued concurrently from any thread.
  */
 public final class RpcConnection implements AutoCloseable {
@@ -47,6 +49,7 @@ public final class RpcConnection implements AutoCloseable {
     private volatile Consumer<InboundMessage> unroutedTap = m -> {};
     private volatile Runnable activityListener = () -> {};
     private volatile java.util.function.Supplier<AutoCloseable> requestTracker = () -> () -> {};
+    private volatile OutboundPolicy outbound = OutboundPolicy.SEND_ALL;
 
     public RpcConnection(Transport transport, ServerRequestHandler handler) {
         this.transport = transport;
@@ -84,6 +87,14 @@ public final class RpcConnection implements AutoCloseable {
         this.requestTracker = tracker == null ? () -> () -> {} : tracker;
     }
 
+    /**
+     * Installs the check every outgoing frame passes (see {@link OutboundPolicy}); install it before
+     * {@link #start} so that no frame escapes it. Null means {@link OutboundPolicy#SEND_ALL}.
+     */
+    public void outboundPolicy(OutboundPolicy policy) {
+        this.outbound = policy == null ? OutboundPolicy.SEND_ALL : policy;
+    }
+
     public Transport transport() {
         return transport;
     }
@@ -109,17 +120,23 @@ public final class RpcConnection implements AutoCloseable {
     /** Sends {@code method(params)} with a fresh id and waits for the answer. */
     public Reply request(String method, JsonNode params, Duration timeout) {
         JsonNode id = nextId();
-        return exchange(Json.write(Messages.request(id, method, params)), id, timeout);
+        JsonNode message = Messages.request(id, method, params);
+        return exchange(message, Json.write(message), id, timeout);
     }
 
     /**
-     * Sends a frame exactly as given and waits for the response carrying {@code id} (a null id waits
-     * for a response with a null id, as servers send for parse errors).
+     * Sends a frame exactly as given (unless the outbound policy rewrites or blocks it) and waits for
+     * the response carrying {@code id} (a null id waits for a response with a null id, as servers
+     * send for parse errors).
      */
     public Reply exchange(String frame, JsonNode id, Duration timeout) {
+        return exchange(parseForPolicy(frame), frame, id, timeout);
+    }
+
+    private Reply exchange(JsonNode message, String frame, JsonNode id, Duration timeout) {
         AutoCloseable token = requestTracker.get();
         try {
-            return await(send(frame, id), id, timeout);
+            return await(send(message, frame, id), id, timeout);
         } finally {
             try {
                 token.close();
@@ -129,28 +146,46 @@ public final class RpcConnection implements AutoCloseable {
         }
     }
 
-    /** Registers {@code id} as pending, sends the frame and returns the future answer. */
+    /**
+     * Registers {@code id} as pending, sends the frame through the outbound policy and returns the
+     * future answer. A blocked frame is never written: the future is already complete with
+     * {@link Reply.Status#SAFETY_BLOCKED}. A rewritten one completes with {@link Reply#outbound()} set.
+     */
     public CompletableFuture<Reply> send(String frame, JsonNode id) {
+        return send(parseForPolicy(frame), frame, id);
+    }
+
+    private CompletableFuture<Reply> send(JsonNode message, String frame, JsonNode id) {
         String key = keyOf(id);
         long start = System.nanoTime();
         CompletableFuture<Reply> future = new CompletableFuture<>();
+        Outbound decision = decide(message, frame, false);
+        if (decision.blocked()) {
+            future.complete(Reply.blocked(decision));
+            return future;
+        }
+        String wire = decision.rewritten() ? decision.frame() : frame;
         if (closed.isDone()) {
             future.complete(new Reply(Reply.Status.CLOSED, null, null, 0, closed.getNow("closed")));
-            return future;
+            return annotated(future, decision);
         }
         if (!pending.add(key, future, start)) {
             future.complete(new Reply(Reply.Status.SEND_FAILED, null, null, 0, "id " + key + " already pending"));
-            return future;
+            return annotated(future, decision);
         }
         try {
-            transport.send(frame);
+            transport.send(wire);
         } catch (TransportException e) {
             pending.remove(key);
             Reply.Status status = closed.isDone() || "closed".equals(e.kind()) ? Reply.Status.CLOSED
                     : Reply.Status.SEND_FAILED;
             future.complete(new Reply(status, null, null, System.nanoTime() - start, e.getMessage()));
         }
-        return future;
+        return annotated(future, decision);
+    }
+
+    private static CompletableFuture<Reply> annotated(CompletableFuture<Reply> future, Outbound decision) {
+        return decision.rewritten() ? future.thenApply(r -> r.withOutbound(decision)) : future;
     }
 
     /** Waits for a future from {@link #send}; on timeout the id is forgotten and a late answer is an orphan. */
@@ -163,6 +198,9 @@ public final class RpcConnection implements AutoCloseable {
             long started = p == null ? System.nanoTime() - timeout.toNanos() : p.startNanos();
             Reply reply = new Reply(Reply.Status.TIMEOUT, null, null, System.nanoTime() - started,
                     "no answer within " + timeout.toMillis() + " ms");
+            if (p != null) {
+                p.future().complete(reply); // reaches the caller's future through the rewrite annotation, if any
+            }
             future.complete(reply);
             return future.getNow(reply);
         } catch (InterruptedException e) {
@@ -174,30 +212,91 @@ public final class RpcConnection implements AutoCloseable {
         }
     }
 
-    /** Sends a notification (no id, no answer expected). Returns false if it could not be sent. */
+    /** Sends a notification (no id, no answer expected). Returns false if it was not sent. */
     public boolean notify(String method, JsonNode params) {
-        return sendFrame(Json.write(Messages.notification(method, params)));
+        JsonNode message = Messages.notification(method, params);
+        return write(message, Json.write(message)).written();
     }
 
-    /** Sends a frame without registering any id. */
+    /** Sends a frame without registering any id. Returns false if it was not sent (blocked or failed). */
     public boolean sendFrame(String frame) {
+        return write(frame).written();
+    }
+
+    /** Sends a frame without registering any id, through the outbound policy. */
+    public Sent write(String frame) {
+        return write(parseForPolicy(frame), frame);
+    }
+
+    private Sent write(JsonNode message, String frame) {
+        Outbound decision = decide(message, frame, false);
+        if (decision.blocked()) {
+            return new Sent(decision, false, null);
+        }
         try {
-            transport.send(frame);
-            return true;
+            transport.send(decision.rewritten() ? decision.frame() : frame);
+            return new Sent(decision, true, null);
         } catch (TransportException e) {
             LOG.debug("send failed: {}", e.getMessage());
-            return false;
+            return new Sent(decision, false, e.getMessage());
         }
     }
 
-    /** Sends raw bytes (malformed-frame fuzzing). */
+    /** Sends raw bytes (malformed-frame fuzzing). Returns false if they were not sent (blocked or failed). */
     public boolean sendRaw(byte[] bytes) {
+        return writeRaw(bytes).written();
+    }
+
+    /**
+     * Sends raw bytes exactly as given, through the outbound policy (which sees them decoded as UTF-8,
+     * or UTF-16 behind its byte-order mark, and parsed when they are one strict JSON document). Raw bytes are never rewritten: a policy
+     * that would rewrite them blocks them.
+     */
+    public Sent writeRaw(byte[] bytes) {
+        Outbound decision = Outbound.SEND;
+        OutboundPolicy policy = outbound;
+        if (policy != OutboundPolicy.SEND_ALL) {
+            String text = decodeForPolicy(bytes);
+            decision = decide(StrictJson.parseOrNull(text.strip()), text, true);
+            if (decision.rewritten()) {
+                decision = Outbound.block("raw frame would need rewriting (" + decision.reason() + ")");
+            }
+        }
+        if (decision.blocked()) {
+            return new Sent(decision, false, null);
+        }
         try {
             transport.sendRaw(bytes);
-            return true;
+            return new Sent(decision, true, null);
         } catch (TransportException e) {
             LOG.debug("raw send failed: {}", e.getMessage());
-            return false;
+            return new Sent(decision, false, e.getMessage());
+        }
+    }
+
+    /** UTF-16 when the bytes start with its byte-order mark (a peer may decode them so), else UTF-8. */
+    private static String decodeForPolicy(byte[] bytes) {
+        boolean utf16 = bytes.length >= 2 && ((bytes[0] == (byte) 0xFF && bytes[1] == (byte) 0xFE)
+                || (bytes[0] == (byte) 0xFE && bytes[1] == (byte) 0xFF));
+        return new String(bytes, utf16 ? java.nio.charset.StandardCharsets.UTF_16 : java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    private JsonNode parseForPolicy(String frame) {
+        return outbound == OutboundPolicy.SEND_ALL ? null : StrictJson.parseOrNull(frame);
+    }
+
+    /** The policy's decision; a policy that throws or returns null blocks the frame (fail closed). */
+    private Outbound decide(JsonNode message, String text, boolean raw) {
+        OutboundPolicy policy = outbound;
+        if (policy == OutboundPolicy.SEND_ALL) {
+            return Outbound.SEND;
+        }
+        try {
+            Outbound d = policy.check(message, text, raw);
+            return d == null ? Outbound.block("outbound policy gave no decision") : d;
+        } catch (RuntimeException e) {
+            LOG.warn("outbound policy failed, frame not sent: {}", e.toString());
+            return Outbound.block("outbound policy failed: " + e);
         }
     }
 
@@ -278,7 +377,12 @@ public final class RpcConnection implements AutoCloseable {
     private void answerServerRequest(InboundMessage message) {
         log.record("server_request", message.raw(), message.method());
         try {
-            answerer.execute(() -> sendFrame(Json.write(handler.respond(message.node()))));
+            answerer.execute(() -> {
+                Sent sent = write(Json.write(handler.respond(message.node())));
+                if (sent.blocked()) {
+                    LOG.warn("answer to server request {} not sent: {}", message.method(), sent.decision().reason());
+                }
+            });
         } catch (java.util.concurrent.RejectedExecutionException e) {
             LOG.debug("server request after close ignored");
         }

@@ -20,6 +20,7 @@ public final class McpSession {
     private final RpcConnection rpc;
     private final ClientOptions options;
     private volatile InitializeResult initialized;
+    private volatile java.util.function.Consumer<List<JsonNode>> toolsListener = tools -> {};
 
     public McpSession(RpcConnection rpc, ClientOptions options) {
         this.rpc = rpc;
@@ -80,8 +81,18 @@ public final class McpSession {
         return initialized;
     }
 
+    /**
+     * Called with the items of every {@link #listTools()} (for example so that the outbound policy
+     * knows each tool's input schema); runs on the listing thread. Null removes the listener.
+     */
+    public void onToolsListed(java.util.function.Consumer<List<JsonNode>> listener) {
+        this.toolsListener = listener == null ? tools -> {} : listener;
+    }
+
     public Listing listTools() {
-        return list("tools/list", "tools");
+        Listing listing = list("tools/list", "tools");
+        toolsListener.accept(listing.items());
+        return listing;
     }
 
     public Listing listResources() {

@@ -12,9 +12,10 @@ import tools.jackson.databind.node.ObjectNode;
 import tools.jackson.databind.node.StringNode;
 
 /**
- * Decides, before a tool call is sent, whether its arguments may go out as they are, must be
- * rewritten, or must not be sent at all. Knows nothing of MCP: it sees a tool name, the tool's
- * input JSON Schema (may be null) and the argument JSON. Immutable, thread-safe.
+ * Decides, before a value is sent to the target, whether it may go out as it is, must be rewritten,
+ * or must not be sent at all; the session's outbound choke point asks it for every frame (tool
+ * arguments with their schema, resource URIs, prompt arguments, any other message, frame text).
+ * Knows nothing of MCP: it sees a name, an optional JSON Schema and JSON. Immutable, thread-safe.
  *
  * <p>Every string value is visited (iteratively, no recursion). In order:
  * <ol>
@@ -22,11 +23,14 @@ import tools.jackson.databind.node.StringNode;
  *       {@link PathSandbox} confines it (rewrite, or block on a symlink escape); such a value is not
  *       checked further;</li>
  *   <li>when the blocking rules are on (default; {@code --no-safety} turns them off), the
- *       {@link DangerRules} run: {@code destructive-command}, {@code sensitive-file},
- *       {@code network-url} (only under {@code --no-network}). The first match blocks the call.</li>
+ *       {@link DangerRules} run: {@code destructive-command}, {@code sensitive-file}; then, under
+ *       {@code --no-network}, {@code network-url}. The first match blocks the call.</li>
  * </ol>
- * Path confinement stays on under {@code --no-safety} when an fs-root was given: the user asked for
- * it explicitly. Arguments too large to inspect (more than {@value #MAX_NODES} nodes or
+ * With an fs-root, a number or boolean at a path parameter is blocked too: a server that turns it into
+ * a file name would resolve it against its working directory. A {@code file:} URI at a path parameter
+ * is rewritten to the plain confined path.
+ * Path confinement and {@code network-url} stay on under {@code --no-safety} when an fs-root or
+ * {@code --no-network} was given: the user asked for them explicitly. Arguments too large to inspect (more than {@value #MAX_NODES} nodes or
  * {@value #MAX_CHARS} characters of strings) are blocked: the policy fails closed.
  */
 public final class ArgumentPolicy {
@@ -63,14 +67,44 @@ public final class ArgumentPolicy {
      * @param arguments the arguments (any JSON; null is treated as JSON null). Never modified.
      */
     public PolicyDecision decide(String toolName, JsonNode schema, JsonNode arguments) {
+        return decide(schema, arguments, true);
+    }
+
+    /**
+     * The decision for a resource URI ({@code resources/read}, {@code subscribe}): a {@code file:} URI
+     * is confined to the fs-root (or, without one, blocked under {@code --no-network} when it names a
+     * non-local host); any URL of a network scheme ({@code http, https, ws, ftp, ...}) in it must name
+     * a host the network policy allows; the blocking rules apply as to any string. Other schemes
+     * ({@code test://static/1}) are the server's own names and are not network addresses.
+     *
+     * @return ALLOW, REWRITE (a {@link StringNode} with the confined URI) or BLOCK
+     */
+    public PolicyDecision decideUri(String uri) {
+        return decide(null, StringNode.valueOf(uri == null ? "" : uri), false);
+    }
+
+    /**
+     * The decision for a frame that is not JSON: its text is scanned (see {@link TextScan}); it can
+     * only be allowed as it is or blocked.
+     */
+    public PolicyDecision decideText(String text) {
+        return TextScan.decide(text, rulesEnabled, sandbox, network);
+    }
+
+    /** True when no check is active (no rules, no fs-root, network allowed): everything is allowed. */
+    public boolean inactive() {
+        return !rulesEnabled && sandbox == null && !network.networkDenied();
+    }
+
+    private PolicyDecision decide(JsonNode schema, JsonNode arguments, boolean anyScheme) {
         JsonNode original = arguments == null ? tools.jackson.databind.node.NullNode.getInstance() : arguments;
-        if (!rulesEnabled && sandbox == null) {
+        if (inactive()) {
             return PolicyDecision.allow(original);
         }
         List<Rewrite> rewrites = new ArrayList<>();
         List<Replacement> replacements = new ArrayList<>();
         if (original.isString()) {
-            Object r = checkString(null, schema, original.asString(), "", rewrites);
+            Object r = checkString(null, schema, original.asString(), "", rewrites, anyScheme);
             if (r instanceof PolicyDecision block) {
                 return PolicyDecision.block(original, block.rule(), block.reason());
             }
@@ -93,7 +127,7 @@ public final class ArgumentPolicy {
                     JsonNode v = e.getValue();
                     if (v.isString()) {
                         chars += v.asString().length();
-                        Object r = checkString(e.getKey(), childSchema, v.asString(), pointer, rewrites);
+                        Object r = checkString(e.getKey(), childSchema, v.asString(), pointer, rewrites, anyScheme);
                         if (r instanceof PolicyDecision block) {
                             return PolicyDecision.block(original, block.rule(), block.reason());
                         } else if (r != null) {
@@ -101,6 +135,11 @@ public final class ArgumentPolicy {
                         }
                     } else if (v.isContainer()) {
                         stack.push(new Frame(v, childSchema, e.getKey(), pointer));
+                    } else if (sandbox != null && (v.isNumber() || v.isBoolean())
+                            && PathDetector.isPathHint(e.getKey(), childSchema)) {
+                        return PolicyDecision.block(original, "path-sandbox", "path-sandbox at " + pointer + ": " + v
+                                + " where a path is expected (a server that takes it as a name would resolve it"
+                                + " against its working directory, outside the fs-root)");
                     }
                 }
             } else if (f.node instanceof ArrayNode arr) {
@@ -110,7 +149,7 @@ public final class ArgumentPolicy {
                     JsonNode v = arr.get(i);
                     if (v.isString()) {
                         chars += v.asString().length();
-                        Object r = checkString(f.key, items, v.asString(), pointer, rewrites);
+                        Object r = checkString(f.key, items, v.asString(), pointer, rewrites, anyScheme);
                         if (r instanceof PolicyDecision block) {
                             return PolicyDecision.block(original, block.rule(), block.reason());
                         } else if (r != null) {
@@ -118,6 +157,10 @@ public final class ArgumentPolicy {
                         }
                     } else if (v.isContainer()) {
                         stack.push(new Frame(v, items, f.key, pointer));
+                    } else if (sandbox != null && (v.isNumber() || v.isBoolean())
+                            && PathDetector.isPathHint(f.key, items)) {
+                        return PolicyDecision.block(original, "path-sandbox", "path-sandbox at " + pointer + ": " + v
+                                + " where a path is expected");
                     }
                 }
             }
@@ -130,10 +173,11 @@ public final class ArgumentPolicy {
     }
 
     /** Null to keep the value, a String to replace it, or a blocking PolicyDecision. */
-    private Object checkString(String key, JsonNode schema, String value, String pointer, List<Rewrite> rewrites) {
+    private Object checkString(String key, JsonNode schema, String value, String pointer, List<Rewrite> rewrites,
+            boolean anyScheme) {
         String at = pointer.isEmpty() ? "/" : pointer;
         if (sandbox != null && PathDetector.isPathLike(key, schema, value)) {
-            PathOutcome o = sandbox.confine(value);
+            PathOutcome o = sandbox.confine(value, PathDetector.isPathHint(key, schema));
             if (o.blocked()) {
                 return PolicyDecision.block(tools.jackson.databind.node.NullNode.getInstance(), "path-sandbox",
                         "path-sandbox at " + at + ": " + o.blockedReason());
@@ -144,17 +188,18 @@ public final class ArgumentPolicy {
             }
             return null;
         }
-        if (!rulesEnabled) {
-            return null;
+        Optional<String> hit = Optional.empty();
+        String rule = null;
+        if (rulesEnabled) {
+            hit = DangerRules.destructiveCommand(value);
+            rule = "destructive-command";
+            if (hit.isEmpty()) {
+                hit = DangerRules.sensitiveFile(value);
+                rule = "sensitive-file";
+            }
         }
-        Optional<String> hit = DangerRules.destructiveCommand(value);
-        String rule = "destructive-command";
         if (hit.isEmpty()) {
-            hit = DangerRules.sensitiveFile(value);
-            rule = "sensitive-file";
-        }
-        if (hit.isEmpty()) {
-            hit = DangerRules.forbiddenUrl(value, network);
+            hit = DangerRules.forbiddenUrl(value, network, anyScheme);
             rule = "network-url";
         }
         if (hit.isPresent()) {

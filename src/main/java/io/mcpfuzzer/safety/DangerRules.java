@@ -25,7 +25,8 @@ import java.util.regex.Pattern;
  *       ({@code /dev/sd*, nvme*, mem, kmem, port}), {@code docker.sock}. Also checked after one
  *       round of percent-decoding.</li>
  *   <li><b>network-url</b> (only when network is denied): a URL {@code scheme://host...} of any
- *       scheme except {@code file} whose host (and port) the {@link NetworkPolicy} does not allow.</li>
+ *       scheme except {@code file} whose host (and port) the {@link NetworkPolicy} does not allow, or a
+ *       {@code file://host/...} URL naming a non-loopback host.</li>
  * </ul>
  */
 final class DangerRules {
@@ -48,6 +49,12 @@ final class DangerRules {
             + "|/dev/(?:sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\\d|mmcblk\\d|mem\\b|kmem\\b|port\\b)"
             + "|docker\\.sock\\b");
     private static final Pattern URL = Pattern.compile("\\b([a-zA-Z][a-zA-Z0-9+.-]{0,20})://([^/\\s?#\\\\\"'<>]*)");
+
+    /** Schemes that name a network location (for resource URIs). */
+    static final java.util.Set<String> NETWORK_SCHEMES = java.util.Set.of("http", "https", "ws", "wss", "ftp", "ftps",
+            "sftp", "ssh", "scp", "telnet", "gopher", "ldap", "ldaps", "dict", "smb", "cifs", "nfs", "git", "svn",
+            "rsync", "rtsp", "irc", "mqtt", "amqp", "redis", "mongodb", "postgres", "postgresql", "mysql", "tcp",
+            "udp", "imap", "pop3", "smtp", "dns", "tftp", "webdav", "dav");
 
     private DangerRules() {}
 
@@ -75,15 +82,28 @@ final class DangerRules {
         return Optional.empty();
     }
 
-    /** The first URL whose host the policy refuses, as {@code scheme://authority}. */
-    static Optional<String> forbiddenUrl(String value, NetworkPolicy network) {
+    /**
+     * The first URL whose host the policy refuses, as {@code scheme://authority}: with
+     * {@code anyScheme} every scheme but {@code file} counts (argument values), else only the
+     * {@link #NETWORK_SCHEMES} (resource URIs, whose other schemes are the server's own names). A
+     * {@code file://host/...} URL naming a host other than {@code localhost} or a loopback address
+     * is refused too (a remote share).
+     */
+    static Optional<String> forbiddenUrl(String value, NetworkPolicy network, boolean anyScheme) {
         if (!network.networkDenied() || value.indexOf("://") < 0) {
             return Optional.empty();
         }
         Matcher m = URL.matcher(value);
         while (m.find()) {
-            String scheme = m.group(1);
-            if (scheme.equalsIgnoreCase("file")) {
+            String scheme = m.group(1).toLowerCase(java.util.Locale.ROOT);
+            if (scheme.equals("file")) {
+                HostPort hp = HostPort.fromAuthority(m.group(2));
+                if (!hp.host().isEmpty() && !NetworkPolicy.isLoopback(hp.host())) {
+                    return Optional.of(preview(m.group()));
+                }
+                continue;
+            }
+            if (!anyScheme && !NETWORK_SCHEMES.contains(scheme)) {
                 continue;
             }
             HostPort hp = HostPort.fromAuthority(m.group(2));

@@ -19,7 +19,9 @@ import tools.jackson.databind.JsonNode;
  *       at most 4096 characters, and it starts with {@code / ~/ ./ ../} (or is {@code ..} or {@code ~})
  *       or contains a {@code /../} segment.</li>
  * </ol>
- * Rules 2 and 3 do not apply to values containing {@code ://} (URLs) or a line break (free text).
+ * Rules 2 and 3 hold whatever the value is (a URL or a line break included): a server uses the
+ * value of a path parameter as a path, so an unconfined {@code http://x/y} or {@code a.txt\n...}
+ * there would resolve against its working directory.
  */
 final class PathDetector {
     private static final int MAX_SHAPE_LENGTH = 4096;
@@ -38,11 +40,15 @@ final class PathDetector {
         if (isFileUri(value)) {
             return true;
         }
-        boolean hinted = hasPathFormat(schema) || (key != null && isPathKey(key));
-        if (hinted && !value.contains("://") && value.indexOf('\n') < 0 && value.indexOf('\r') < 0) {
+        if (isPathHint(key, schema)) {
             return true;
         }
         return hasPathShape(value);
+    }
+
+    /** True when the schema's format or the parameter name says the value is a file-system path. */
+    static boolean isPathHint(String key, JsonNode schema) {
+        return hasPathFormat(schema) || (key != null && isPathKey(key));
     }
 
     static boolean isPathKey(String key) {

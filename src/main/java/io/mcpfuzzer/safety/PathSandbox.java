@@ -18,10 +18,13 @@ import java.util.Set;
  * <ul>
  *   <li>a relative path resolves against the root: {@code notes.txt -> <root>/notes.txt};</li>
  *   <li>{@code ..} never climbs above the root: {@code ../../outside -> <root>/outside};</li>
- *   <li>an absolute path already inside the root is kept; any other absolute path is re-rooted:
+ *   <li>an absolute path already inside the root is kept as written ({@code ..} segments included,
+ *       when the path resolved by the operating system stays inside the root); any other absolute
+ *       path is re-rooted:
  *       {@code /etc/passwd -> <root>/etc/passwd}; {@code ~} and {@code ~/x} map to the root;</li>
  *   <li>a {@code file:} URI is decoded, mapped the same way, and re-encoded as
- *       {@code file://<root>/...} (its host part is dropped);</li>
+ *       {@code file://<root>/...} (its host part is dropped), or given as the plain path when the
+ *       parameter takes a path;</li>
  *   <li>after mapping, the longest existing prefix is resolved with symlinks followed; if that
  *       leaves the root (a symlink inside the root pointing out, or a dangling symlink) the call is
  *       <b>blocked</b>, since no rewrite can make it safe.</li>
@@ -87,10 +90,23 @@ public final class PathSandbox {
      * @return the outcome: the same value if already confined, a rewritten value, or a block reason
      */
     public PathOutcome confine(String value) {
+        return confine(value, false);
+    }
+
+    /**
+     * As {@link #confine(String)}; with {@code plainPath} a {@code file:} URI becomes the plain confined
+     * path (for parameters that take a file-system path: a server that uses a URI there as a path would
+     * resolve {@code file:/...} against its working directory).
+     */
+    public PathOutcome confine(String value, boolean plainPath) {
+        PathOutcome inside = alreadyInside(value, plainPath);
+        if (inside != null) {
+            return inside;
+        }
         String mapped;
         if (PathDetector.isFileUri(value)) {
-            String path = fileUriPath(value);
-            mapped = "file://" + PercentCoding.encodePath(mapPath(PercentCoding.decodeLenient(path), true));
+            String path = mapPath(PercentCoding.decodeLenient(fileUriPath(value)), true);
+            mapped = plainPath ? path : "file://" + PercentCoding.encodePath(path);
         } else {
             mapped = mapPath(value, false);
         }
@@ -100,6 +116,30 @@ public final class PathSandbox {
             return PathOutcome.blocked(escape);
         }
         return mapped.equals(value) ? PathOutcome.unchanged(value) : PathOutcome.rewritten(mapped);
+    }
+
+    /**
+     * An absolute path (or host-less {@code file:} URI) that names a place inside the root, {@code ..}
+     * segments and all, is kept as written when the operating system, resolving it with symlinks
+     * followed, lands inside the root too: a traversal that stays in the root is a probe worth sending
+     * as it is. Null when the value needs the mapping.
+     */
+    private PathOutcome alreadyInside(String value, boolean plainPath) {
+        boolean uri = PathDetector.isFileUri(value);
+        if (uri && value.startsWith("//", 5) && !value.startsWith("///", 5)) {
+            return null; // a host part is always dropped by the mapping
+        }
+        String path = uri ? PercentCoding.decodeLenient(fileUriPath(value)) : value;
+        if (!path.startsWith("/") || path.indexOf('\0') >= 0) {
+            return null;
+        }
+        List<String> normal = normalise(path);
+        List<String> rootSegments = normalise(rootText);
+        if (normal.size() < rootSegments.size() || !normal.subList(0, rootSegments.size()).equals(rootSegments)
+                || symlinkEscape(path) != null) {
+            return null;
+        }
+        return uri && plainPath ? PathOutcome.rewritten(path) : PathOutcome.unchanged(value);
     }
 
     /** The path part of {@code file:/p}, {@code file:///p} or {@code file://host/p}. */

@@ -10,7 +10,6 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import tools.jackson.databind.JsonNode;
 
 /**
  * The safety layer for one campaign: built once from {@link SafetyOptions}, it owns the state
@@ -80,13 +79,6 @@ public final class SafetyContext implements AutoCloseable {
         LaunchPlan plan = planner.plan(command);
         report.recordContainment(plan.containments());
         return plan;
-    }
-
-    /** Runs the argument policy and records a block or rewrite in the report. */
-    public PolicyDecision decide(String toolName, JsonNode schema, JsonNode arguments) {
-        PolicyDecision d = policy.decide(toolName, schema, arguments);
-        report.record(toolName, d);
-        return d;
     }
 
     public ArgumentPolicy argumentPolicy() {

@@ -77,6 +77,23 @@ class PathSandboxTest {
     }
 
     @Test
+    void aTraversalThatStaysInsideTheRootIsSentAsWritten() throws Exception {
+        Files.createDirectories(sandbox.root().resolve("served"));
+        String sibling = root + "/served/../outside.txt";
+        assertThat(sandbox.confine(sibling).rewritten()).isFalse();
+        assertThat(sandbox.confine("file://" + sibling).value()).isEqualTo("file://" + sibling);
+        assertThat(sandbox.confine("file://" + sibling, true).value()).as("plain path for a path parameter")
+                .isEqualTo(sibling);
+        assertThat(sandbox.confine(root + "/served/../../x").value()).as("climbing out is re-rooted")
+                .startsWith(root + "/").endsWith("/x").doesNotContain("..");
+        Path outside = Files.createDirectories(tmp.resolve("elsewhere").resolve("deep"));
+        Files.createSymbolicLink(sandbox.root().resolve("link"), outside);
+        PathOutcome viaLink = sandbox.confine(root + "/link/../y");
+        assertThat(viaLink.value()).as("'..' after a symlink is not kept: the OS would leave the root")
+                .isNotEqualTo(root + "/link/../y");
+    }
+
+    @Test
     void symlinkInsideRootPointingInsideIsFine() throws Exception {
         Path data = Files.createDirectories(sandbox.root().resolve("data"));
         Files.createSymbolicLink(sandbox.root().resolve("alias"), data);

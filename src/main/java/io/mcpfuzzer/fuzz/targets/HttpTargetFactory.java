@@ -23,12 +23,22 @@ public final class HttpTargetFactory implements TargetFactory {
     private final String mode;
     private final HttpOptions options;
     private final ClientOptions client;
+    private volatile java.util.function.Consumer<McpSession> sessionSetup = s -> {};
 
     public HttpTargetFactory(String url, String mode, HttpOptions options, ClientOptions client) {
         this.url = url;
         this.mode = mode;
         this.options = options;
         this.client = client;
+    }
+
+    /**
+     * Prepares every new session before its connection starts (the campaign installs the safety
+     * choke point here: {@link OutboundSafety#install}). Returns this.
+     */
+    public HttpTargetFactory sessionSetup(java.util.function.Consumer<McpSession> setup) {
+        this.sessionSetup = setup == null ? s -> {} : setup;
+        return this;
     }
 
     @Override
@@ -41,6 +51,7 @@ public final class HttpTargetFactory implements TargetFactory {
         }
         RpcConnection rpc = new RpcConnection(transport, new ServerRequestHandler(client.answers()));
         McpSession session = new McpSession(rpc, client);
+        sessionSetup.accept(session);
         try {
             rpc.start();
             String version = session.initialize().protocolVersion();

@@ -31,6 +31,7 @@ public final class StdioTargetFactory implements TargetFactory {
     private final int maxLineBytes;
     private final ResourceLimits limits;
     private final ProcessManager manager;
+    private volatile java.util.function.Consumer<McpSession> sessionSetup = s -> {};
 
     public StdioTargetFactory(List<String> command, Path cwd, Map<String, String> env, boolean inheritEnv,
             ClientOptions client, int maxLineBytes) {
@@ -50,6 +51,15 @@ public final class StdioTargetFactory implements TargetFactory {
         this.maxLineBytes = maxLineBytes;
         this.limits = limits;
         this.manager = ProcessManager.fromConfig(watchdog);
+    }
+
+    /**
+     * Prepares every new session before its connection starts (the campaign installs the safety
+     * choke point here: {@link OutboundSafety#install}). Returns this.
+     */
+    public StdioTargetFactory sessionSetup(java.util.function.Consumer<McpSession> setup) {
+        this.sessionSetup = setup == null ? s -> {} : setup;
+        return this;
     }
 
     @Override
@@ -78,6 +88,7 @@ public final class StdioTargetFactory implements TargetFactory {
         rpc.onActivity(() -> manager.recordActivity(pid));
         rpc.onRequest(() -> manager.requestStarted(pid));
         McpSession session = new McpSession(rpc, client);
+        sessionSetup.accept(session);
         try {
             rpc.start();
             session.initialize();

@@ -1,0 +1,140 @@
+package io.mcpfuzzer.safety;
+
+import java.util.Optional;
+import tools.jackson.databind.node.StringNode;
+
+/**
+ * Judges a frame that is not JSON (malformed frames, truncated or lenient-JSON text) by scanning its
+ * text; it can only be allowed as it is or blocked, never rewritten. Stateless, thread-safe; one
+ * linear pass to unescape and split, then the {@link DangerRules} regular expressions over the text.
+ *
+ * <p>The text is first read the way a lenient peer might: JSON escapes ({@code \\uXXXX},
+ * {@code \\/}, {@code \\\\}) are decoded. Then it is cut into tokens at whitespace, control
+ * characters and {@code " ' ` , ; | & < > ( ) { } [ ] =}. With an fs-root, a token that is a
+ * {@code file:} URI or shaped like a path ({@link PathDetector#hasPathShape}) and names something
+ * (holds a letter or digit: {@code /} alone, {@code /*} are not paths) must already be confined,
+ * else the frame is blocked ({@code path-sandbox}); confined tokens are then left out of the rule
+ * scan. The blocking rules run on the rest as on any argument string, and {@code network-url}
+ * under {@code --no-network}. Text longer than {@value #MAX_CHARS} characters is blocked
+ * ({@code inspection-limit}).
+ */
+final class TextScan {
+    static final int MAX_CHARS = 80 * 1024 * 1024;
+    private static final String SEPARATORS = "\"'`,;|&<>(){}[]=";
+
+    private TextScan() {}
+
+    static PolicyDecision decide(String text, boolean rulesEnabled, PathSandbox sandbox, NetworkPolicy network) {
+        StringNode original = StringNode.valueOf(text);
+        if (text.length() > MAX_CHARS) {
+            return PolicyDecision.block(original, "inspection-limit", "frame of more than " + MAX_CHARS + " characters");
+        }
+        String decoded = unescape(text);
+        StringBuilder rest = new StringBuilder(decoded.length());
+        int i = 0;
+        int n = decoded.length();
+        while (i < n) {
+            char c = decoded.charAt(i);
+            if (isSeparator(c)) {
+                rest.append(c);
+                i++;
+                continue;
+            }
+            int end = i;
+            while (end < n && !isSeparator(decoded.charAt(end))) {
+                end++;
+            }
+            String token = decoded.substring(i, end);
+            if (sandbox != null && isPathToken(token)) {
+                PathOutcome o = sandbox.confine(token);
+                if (o.blocked() || o.rewritten()) {
+                    return PolicyDecision.block(original, "path-sandbox", "path-sandbox in frame text: '"
+                            + preview(token) + "' is outside the fs-root" + (o.blocked() ? " (" + o.blockedReason() + ")" : ""));
+                }
+                rest.append('_');
+            } else {
+                rest.append(token);
+            }
+            i = end;
+        }
+        String scanned = rest.toString();
+        Optional<String> hit = Optional.empty();
+        String rule = null;
+        if (rulesEnabled) {
+            hit = DangerRules.destructiveCommand(scanned);
+            rule = "destructive-command";
+            if (hit.isEmpty()) {
+                hit = DangerRules.sensitiveFile(scanned);
+                rule = "sensitive-file";
+            }
+        }
+        if (hit.isEmpty()) {
+            hit = DangerRules.forbiddenUrl(scanned, network, true);
+            rule = "network-url";
+        }
+        return hit.isPresent() ? PolicyDecision.block(original, rule, rule + " in frame text: " + hit.get())
+                : PolicyDecision.allow(original);
+    }
+
+    private static boolean isSeparator(char c) {
+        return Character.isWhitespace(c) || Character.isISOControl(c) || SEPARATORS.indexOf(c) >= 0;
+    }
+
+    private static boolean isPathToken(String token) {
+        if (!PathDetector.isFileUri(token) && !PathDetector.hasPathShape(token)) {
+            return false;
+        }
+        for (int i = 0; i < token.length(); i++) {
+            if (Character.isLetterOrDigit(token.charAt(i))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Decodes {@code \\uXXXX}, {@code \\/} and {@code \\\\}; anything else is kept as written. */
+    static String unescape(String text) {
+        if (text.indexOf('\\') < 0) {
+            return text;
+        }
+        StringBuilder sb = new StringBuilder(text.length());
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '\\' && i + 1 < text.length()) {
+                char next = text.charAt(i + 1);
+                if (next == '/' || next == '\\') {
+                    sb.append(next);
+                    i++;
+                    continue;
+                }
+                if (next == 'u' && i + 5 < text.length()) {
+                    int v = hex4(text, i + 2);
+                    if (v >= 0) {
+                        sb.append((char) v);
+                        i += 5;
+                        continue;
+                    }
+                }
+            }
+            sb.append(c);
+        }
+        return sb.toString();
+    }
+
+    private static int hex4(String s, int from) {
+        int v = 0;
+        for (int k = from; k < from + 4; k++) {
+            int d = Character.digit(s.charAt(k), 16);
+            if (d < 0) {
+                return -1;
+            }
+            v = v * 16 + d;
+        }
+        return v;
+    }
+
+    private static String preview(String s) {
+        String one = s.replaceAll("\\p{Cntrl}", "?");
+        return one.length() <= 80 ? one : one.substring(0, 80) + "...";
+    }
+}
