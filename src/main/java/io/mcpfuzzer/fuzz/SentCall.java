@@ -38,6 +38,6 @@ final class SentCall {
         String strategy = call.strategy() == null ? "confined"
                 : call.strategy().endsWith("confined") ? call.strategy() : call.strategy() + "+confined";
         return new RunEngine.Call(call.kind(), call.target(), call.run(), call.phase(), input, raw, call.valid(),
-                strategy, call.send());
+                strategy, call.send(), call.liveness(), call.inputBytes());
     }
 }
