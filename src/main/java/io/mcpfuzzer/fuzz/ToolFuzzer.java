@@ -20,6 +20,9 @@ import tools.jackson.databind.JsonNode;
  * input and compares normalised answers. Run indexes count across phases (realistic first).
  */
 public final class ToolFuzzer {
+    /** Futures added between two sweeps that check and drop the finished ones (memory stays flat in runs). */
+    private static final int REAP_AT = 256;
+
     private final CampaignConfig config;
     private final RunEngine engine;
     private final ToolInputs inputs;
@@ -38,6 +41,7 @@ public final class ToolFuzzer {
         JsonNode schema = tool.path("inputSchema").isObject() ? tool.get("inputSchema") : Json.object();
         List<Future<?>> futures = new ArrayList<>();
         int run = 0;
+        int reapAt = REAP_AT;
         JsonNode firstRealistic = null;
         for (String phase : config.phases()) {
             for (int i = 0; i < config.runs(); i++, run++) {
@@ -56,6 +60,10 @@ public final class ToolFuzzer {
                     continue;
                 }
                 futures.add(executor.submit(() -> engine.execute(call)));
+                if (futures.size() >= reapAt) {
+                    reapDone(futures);
+                    reapAt = futures.size() + REAP_AT;
+                }
             }
         }
         await(futures);
@@ -87,6 +95,13 @@ public final class ToolFuzzer {
             engine.addFinding(Finding.of("non_determinism", Severity.LOW, "tool", name, firstRun,
                     "identical calls got " + answers.size() + " different answers", ev, "non_determinism"));
         }
+    }
+
+    /** Checks and drops the finished futures (a failure is thrown as {@link #await} would). */
+    private static void reapDone(List<Future<?>> futures) throws Supervisor.BlockedException, InterruptedException {
+        List<Future<?>> done = new ArrayList<>();
+        futures.removeIf(f -> f.isDone() && done.add(f));
+        await(done);
     }
 
     private static void await(List<Future<?>> futures) throws Supervisor.BlockedException, InterruptedException {
