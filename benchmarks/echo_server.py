@@ -4,9 +4,13 @@
 Same behaviour as io.mcpfuzzer.bench.EchoServer (initialize, ping, tools/list with echo(text),
 tools/call answering the text), but a small process (about 10 MB RSS), so that the maximum RSS
 /usr/bin/time -v reports for the fuzzer's process tree is the fuzzer's own. Ends at EOF.
+
+With --stamp FILE it appends "first_request <ns>" when the first request arrives and
+"first_call <ns>" at the first tools/call (time.time_ns(), wall clock), for start-up timing.
 """
 import json
 import sys
+import time
 
 TOOLS = {"tools": [{"name": "echo", "description": "Answers the text it is given.",
                     "inputSchema": {"type": "object", "properties": {"text": {"type": "string"}},
@@ -32,11 +36,25 @@ def answer(msg):
     return {"jsonrpc": "2.0", "id": mid, "result": result}
 
 
+def stamp(path, what):
+    if path:
+        with open(path, "a") as f:
+            f.write("%s %d\n" % (what, time.time_ns()))
+
+
 def main():
+    path = sys.argv[2] if len(sys.argv) > 2 and sys.argv[1] == "--stamp" else None
     out = sys.stdout
+    first_request = first_call = True
     for line in sys.stdin:
         if not line.strip():
             continue
+        if first_request:
+            stamp(path, "first_request")
+            first_request = False
+        if first_call and '"tools/call"' in line:
+            stamp(path, "first_call")
+            first_call = False
         try:
             msg = json.loads(line)
         except ValueError:

@@ -153,7 +153,11 @@ public final class RunRecorder implements Closeable {
         var findings = node.putArray("findings");
         r.findings().forEach(findings::add);
         try {
-            ReportJson.line(node); // fail here, outside the lock, if the input cannot be written
+            // fail here, outside the lock, if the input cannot be written; the array adds the level
+            // the run object adds, and serialising the input alone (not the whole line twice) is cheap
+            if (r.input() != null) {
+                ReportJson.line(ReportJson.compact().createArrayNode().add(r.input()));
+            }
         } catch (JacksonException e) {
             node.put("input", "[unwritable input: " + e.getOriginalMessage() + "]");
         }

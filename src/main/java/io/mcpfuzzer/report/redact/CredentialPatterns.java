@@ -1,10 +1,13 @@
 package io.mcpfuzzer.report.redact;
 
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.Function;
-import java.util.function.Predicate;
 import java.util.regex.MatchResult;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -22,26 +25,25 @@ final class CredentialPatterns {
     private static final Set<String> AUTH_SCHEMES = Set.of("bearer", "basic", "digest", "negotiate", "ntlm", "token");
 
     /**
-     * A rule and its cheap pre-check: {@code cue} is true only if the rule might match. Cues are
-     * necessary conditions (a literal every match contains), checked on the lower-cased text, or
-     * for the credential-name rules on the lower-cased text without {@code _ . -}; most answers
-     * contain no cue at all, so the regexes are skipped (the redaction was most of the fuzzer's
-     * CPU per run).
+     * A rule and its cheap pre-check: the rule can only match if the text contains one of its
+     * {@code cues} (necessary literals, lower case), looked for in the lower-cased text, or for the
+     * credential-name rules ({@code keyed}) in the lower-cased text without {@code _ . -}. Most
+     * answers contain no cue at all, so the regexes are skipped (the redaction was most of the
+     * fuzzer's CPU per run).
      */
-    private record Rule(Pattern pattern, Function<MatchResult, String> replacement, Predicate<Cues> cue) {}
+    private record Rule(Pattern pattern, Function<MatchResult, String> replacement, boolean keyed, List<String> cues) {
+        Rule(Pattern pattern, Function<MatchResult, String> replacement, List<String> cues) {
+            this(pattern, replacement, false, cues);
+        }
 
-    /** The text as the cues see it. */
-    private record Cues(String lower, String joined) {
-        static Cues of(String text) {
-            String lower = text.toLowerCase(Locale.ROOT);
-            StringBuilder joined = new StringBuilder(lower.length());
-            for (int i = 0; i < lower.length(); i++) {
-                char c = lower.charAt(i);
-                if (c != '_' && c != '.' && c != '-') {
-                    joined.append(c);
+        boolean mayMatch(Cues found) {
+            Set<String> hits = keyed ? found.inJoined() : found.inLower();
+            for (String cue : cues) {
+                if (hits.contains(cue)) {
+                    return true;
                 }
             }
-            return new Cues(lower, joined.toString());
+            return false;
         }
     }
 
@@ -51,22 +53,51 @@ final class CredentialPatterns {
      */
     private static final List<String> KEY_STEMS = List.of("auth", "key", "token", "secret", "passw", "pwd",
             "passphrase", "cookie", "session", "credential", "assertion");
-    private static final Predicate<Cues> KEYED = c -> containsAny(c.joined(), KEY_STEMS);
-
-    private static Predicate<Cues> cues(String... literals) {
-        List<String> list = List.of(literals);
-        return c -> containsAny(c.lower(), list);
+    private static List<String> cues(String... literals) {
+        return List.of(literals);
     }
 
-    private static boolean containsAny(String text, List<String> literals) {
-        for (String literal : literals) {
-            if (text.contains(literal)) {
-                return true;
+    /** The cues present in a text, found in one pass over it (cues indexed by their first char). */
+    private record Cues(Set<String> inLower, Set<String> inJoined) {
+        static Cues of(String text) {
+            String lower = text.toLowerCase(Locale.ROOT);
+            StringBuilder joined = new StringBuilder(lower.length());
+            for (int i = 0; i < lower.length(); i++) {
+                char c = lower.charAt(i);
+                if (c != '_' && c != '.' && c != '-') {
+                    joined.append(c);
+                }
             }
+            return new Cues(find(lower, LOWER_BY_FIRST), find(joined, JOINED_BY_FIRST));
         }
-        return false;
-    }
 
+        private static Set<String> find(CharSequence text, String[][] byFirst) {
+            Set<String> found = new HashSet<>();
+            for (int i = 0; i < text.length(); i++) {
+                char c = text.charAt(i);
+                if (c < byFirst.length && byFirst[c] != null) {
+                    for (String cue : byFirst[c]) {
+                        if (regionMatches(text, i, cue)) {
+                            found.add(cue);
+                        }
+                    }
+                }
+            }
+            return found;
+        }
+
+        private static boolean regionMatches(CharSequence text, int at, String cue) {
+            if (at + cue.length() > text.length()) {
+                return false;
+            }
+            for (int k = 1; k < cue.length(); k++) {
+                if (text.charAt(at + k) != cue.charAt(k)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
 
     private static final List<Rule> RULES = List.of(
             new Rule(Pattern.compile("-----BEGIN ([A-Z0-9 ]{0,40})PRIVATE KEY-----[\\s\\S]*?(?:-----END \\1PRIVATE KEY-----|\\z)"),
@@ -80,9 +111,9 @@ final class CredentialPatterns {
                     m -> m.group(1) + m.group(2) + MASK, cues("cookie")),
             new Rule(Pattern.compile("(?<![A-Za-z0-9_.])([A-Za-z_][A-Za-z0-9_.-]{0,63})([\"']?\\s{0,4}[:=]\\s{0,4}[\"']?)"
                             + "([^\\s\"'&,;<>{}\\[\\]()]{1,8192})"),
-                    CredentialPatterns::keyValue, KEYED),
+                    CredentialPatterns::keyValue, true, KEY_STEMS),
             new Rule(Pattern.compile("(?<![A-Za-z0-9_-])(--?[A-Za-z][A-Za-z0-9_-]{0,63})(\\s{1,4})([^\\s\\-\\[][^\\s]{0,8191})"),
-                    CredentialPatterns::keyValue, KEYED),
+                    CredentialPatterns::keyValue, true, KEY_STEMS),
             new Rule(Pattern.compile("(?i)([?&;#](?:key|sig|signature|x-amz-signature|x-amz-credential|code)=)([^&#\\s\"'<>]{1,8192})"),
                     m -> m.group(1) + MASK, cues("key=", "sig=", "signature=", "x-amz-", "code=")),
             new Rule(Pattern.compile("\\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[A-Z0-9]{16}\\b"), m -> MASK, cues("akia", "asia", "agpa", "aida", "aroa", "anpa", "anva", "aipa")),
@@ -94,13 +125,28 @@ final class CredentialPatterns {
             new Rule(Pattern.compile("\\beyJ[A-Za-z0-9_-]{5,8192}\\.eyJ[A-Za-z0-9_-]{5,16384}\\.[A-Za-z0-9_-]{0,8192}"),
                     m -> MASK, cues("eyj")));
 
+    private static final String[][] LOWER_BY_FIRST = byFirst(false);
+    private static final String[][] JOINED_BY_FIRST = byFirst(true);
+
+    private static String[][] byFirst(boolean keyed) {
+        Map<Character, Set<String>> index = new TreeMap<>();
+        for (Rule rule : RULES) {
+            if (rule.keyed() == keyed) {
+                rule.cues().forEach(cue -> index.computeIfAbsent(cue.charAt(0), k -> new TreeSet<>()).add(cue));
+            }
+        }
+        String[][] table = new String[128][];
+        index.forEach((first, cues) -> table[first] = cues.toArray(String[]::new));
+        return table;
+    }
+
     private CredentialPatterns() {}
 
     static String apply(String text) {
         String out = text;
         Cues cues = Cues.of(text);
         for (Rule rule : RULES) {
-            if (!rule.cue().test(cues)) {
+            if (!rule.mayMatch(cues)) {
                 continue;
             }
             Matcher matcher = rule.pattern().matcher(out);
