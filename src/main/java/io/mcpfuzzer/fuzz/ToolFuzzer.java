@@ -20,8 +20,8 @@ import tools.jackson.databind.JsonNode;
  * input and compares normalised answers. Run indexes count across phases (realistic first).
  */
 public final class ToolFuzzer {
-    /** Futures added between two sweeps that check and drop the finished ones (memory stays flat in runs). */
-    private static final int REAP_AT = 256;
+    /** Futures added between two sweeps that drop the finished ones (memory stays flat in runs). */
+    private static final int SWEEP_EVERY = 256;
 
     private final CampaignConfig config;
     private final RunEngine engine;
@@ -41,7 +41,7 @@ public final class ToolFuzzer {
         JsonNode schema = tool.path("inputSchema").isObject() ? tool.get("inputSchema") : Json.object();
         List<Future<?>> futures = new ArrayList<>();
         int run = 0;
-        int reapAt = REAP_AT;
+        int sweepAt = SWEEP_EVERY;
         JsonNode firstRealistic = null;
         for (String phase : config.phases()) {
             for (int i = 0; i < config.runs(); i++, run++) {
@@ -60,15 +60,31 @@ public final class ToolFuzzer {
                     continue;
                 }
                 futures.add(executor.submit(() -> engine.execute(call)));
-                if (futures.size() >= reapAt) {
-                    reapDone(futures);
-                    reapAt = futures.size() + REAP_AT;
+                if (futures.size() >= sweepAt) {
+                    futures.removeIf(ToolFuzzer::finishedWell);
+                    sweepAt = futures.size() + SWEEP_EVERY;
                 }
             }
         }
         await(futures);
         if (firstRealistic != null && config.nonDeterminismSamples() > 0) {
             probeDeterminism(name, firstRealistic, run);
+        }
+    }
+
+    /** True for a run that has finished without failure; failed ones stay for the final wait. */
+    private static boolean finishedWell(Future<?> future) {
+        if (!future.isDone() || future.isCancelled()) {
+            return false;
+        }
+        try {
+            future.get(); // done: returns at once
+            return true;
+        } catch (ExecutionException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
         }
     }
 
@@ -95,13 +111,6 @@ public final class ToolFuzzer {
             engine.addFinding(Finding.of("non_determinism", Severity.LOW, "tool", name, firstRun,
                     "identical calls got " + answers.size() + " different answers", ev, "non_determinism"));
         }
-    }
-
-    /** Checks and drops the finished futures (a failure is thrown as {@link #await} would). */
-    private static void reapDone(List<Future<?>> futures) throws Supervisor.BlockedException, InterruptedException {
-        List<Future<?>> done = new ArrayList<>();
-        futures.removeIf(f -> f.isDone() && done.add(f));
-        await(done);
     }
 
     private static void await(List<Future<?>> futures) throws Supervisor.BlockedException, InterruptedException {

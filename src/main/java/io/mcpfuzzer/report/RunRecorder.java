@@ -153,11 +153,7 @@ public final class RunRecorder implements Closeable {
         var findings = node.putArray("findings");
         r.findings().forEach(findings::add);
         try {
-            // fail here, outside the lock, if the input cannot be written; the array adds the level
-            // the run object adds, and serialising the input alone (not the whole line twice) is cheap
-            if (r.input() != null) {
-                ReportJson.line(ReportJson.compact().createArrayNode().add(r.input()));
-            }
+            ReportJson.line(node); // fail here, outside the lock, if the input cannot be written
         } catch (JacksonException e) {
             node.put("input", "[unwritable input: " + e.getOriginalMessage() + "]");
         }
