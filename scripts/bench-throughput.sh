@@ -14,7 +14,7 @@
 #   SKIP_BUILD=1     reuse benchmarks/target/benchmarks.jar
 #   SKIP_JMH=1       only the throughput part;  SKIP_THROUGHPUT=1  only JMH
 #   MVN_FLAGS        extra Maven flags, e.g. -o once the JMH artifacts are in the local repository
-# Default run: about 4-5 minutes on 2 busy cores (builds included).
+# Default run: about 5-6 minutes on 2 busy cores (builds included; the throughput part runs twice).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
