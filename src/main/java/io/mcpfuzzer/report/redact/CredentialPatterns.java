@@ -117,7 +117,7 @@ final class CredentialPatterns {
             new Rule(Pattern.compile("(?i)([?&;#](?:key|sig|signature|x-amz-signature|x-amz-credential|code)=)([^&#\\s\"'<>]{1,8192})"),
                     m -> m.group(1) + MASK, cues("key=", "sig=", "signature=", "x-amz-", "code=")),
             new Rule(Pattern.compile("\\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[A-Z0-9]{16}\\b"), m -> MASK, cues("akia", "asia", "agpa", "aida", "aroa", "anpa", "anva", "aipa")),
-            new Rule(Pattern.compile("\\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})\\b"), m -> MASK, cues("gh")),
+            new Rule(Pattern.compile("\\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})\\b"), m -> MASK, cues("gh", "github_pat_")),
             new Rule(Pattern.compile("\\bxox[abposre]-[A-Za-z0-9-]{10,255}"), m -> MASK, cues("xox")),
             new Rule(Pattern.compile("\\bsk-[A-Za-z0-9_-]{20,255}"), m -> MASK, cues("sk-")),
             new Rule(Pattern.compile("\\b[rsp]k_(?:live|test)_[A-Za-z0-9]{10,255}"), m -> MASK, cues("k_live_", "k_test_")),
@@ -143,16 +143,25 @@ final class CredentialPatterns {
     private CredentialPatterns() {}
 
     static String apply(String text) {
+        return apply(text, true);
+    }
+
+    /** The same rules without the cues: the reference the cues are tested against. */
+    static String applyEveryRule(String text) {
+        return apply(text, false);
+    }
+
+    private static String apply(String text, boolean useCues) {
         String out = text;
-        Cues cues = Cues.of(text);
+        Cues cues = useCues ? Cues.of(text) : null;
         for (Rule rule : RULES) {
-            if (!rule.mayMatch(cues)) {
+            if (useCues && !rule.mayMatch(cues)) {
                 continue;
             }
             Matcher matcher = rule.pattern().matcher(out);
             if (matcher.find()) {
                 out = matcher.replaceAll(m -> Matcher.quoteReplacement(rule.replacement().apply(m)));
-                cues = Cues.of(out);
+                cues = useCues ? Cues.of(out) : null;
             }
         }
         return out;
