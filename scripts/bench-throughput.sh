@@ -8,10 +8,13 @@
 #   scripts/bench-throughput.sh -f 1 -wi 3 -i 5 LeakPatterns   # any JMH options and a name regex
 # Environment:
 #   THROUGHPUT_ARGS  arguments for io.mcpfuzzer.bench.Throughput (default: --runs 10000 --bare-calls 50000)
+#   THROUGHPUT_JVMS  which JVM flags the throughput part runs with: "launcher" (the flags of
+#                    ./mcp-fuzzer, what users get), "default" (the JVM's defaults), or both
+#                    (default: "launcher default")
 #   SKIP_BUILD=1     reuse benchmarks/target/benchmarks.jar
 #   SKIP_JMH=1       only the throughput part;  SKIP_THROUGHPUT=1  only JMH
 #   MVN_FLAGS        extra Maven flags, e.g. -o once the JMH artifacts are in the local repository
-# Default run: about 4-5 minutes on 2 busy cores (builds included).
+# Default run: about 5-6 minutes on 2 busy cores (builds included; the throughput part runs twice).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -41,6 +44,16 @@ fi
 if [[ "${SKIP_THROUGHPUT:-0}" != 1 ]]; then
   # shellcheck disable=SC2206
   TARGS=(${THROUGHPUT_ARGS:---runs 10000 --bare-calls 50000})
-  echo "== end-to-end throughput: ${TARGS[*]}"
-  java -cp "$JAR" io.mcpfuzzer.bench.Throughput "${TARGS[@]}"
+  # the launcher's JVM flags, read from its jvm_flags= line (one source of truth)
+  LAUNCHER_FLAGS=$(sed -n 's/^jvm_flags="\(.*\)"$/\1/p' mcp-fuzzer)
+  for jvm in ${THROUGHPUT_JVMS:-launcher default}; do
+    case "$jvm" in
+      launcher) FLAGS=$LAUNCHER_FLAGS ;;
+      default) FLAGS="" ;;
+      *) echo "unknown THROUGHPUT_JVMS entry $jvm" >&2; exit 2 ;;
+    esac
+    echo "== end-to-end throughput, JVM flags: ${FLAGS:-(JVM defaults)}; ${TARGS[*]}"
+    # shellcheck disable=SC2086
+    java $FLAGS -cp "$JAR" io.mcpfuzzer.bench.Throughput "${TARGS[@]}"
+  done
 fi

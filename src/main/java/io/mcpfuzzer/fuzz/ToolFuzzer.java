@@ -25,6 +25,9 @@ import tools.jackson.databind.JsonNode;
  * the other runs go on.
  */
 public final class ToolFuzzer {
+    /** Futures added between two sweeps that drop the finished ones (memory stays flat in runs). */
+    private static final int SWEEP_EVERY = 256;
+
     private final CampaignConfig config;
     private final RunEngine engine;
     private final ToolInputs inputs;
@@ -41,6 +44,7 @@ public final class ToolFuzzer {
         JsonNode schema = tool.path("inputSchema").isObject() ? tool.get("inputSchema") : Json.object();
         List<Future<?>> futures = new ArrayList<>();
         int run = 0;
+        int sweepAt = SWEEP_EVERY;
         JsonNode firstRealistic = null;
         for (String phase : config.phases()) {
             for (int i = 0; i < config.runs(); i++, run++) {
@@ -66,6 +70,10 @@ public final class ToolFuzzer {
                 RunEngine.Call call = new RunEngine.Call("tool", name, run, phase, args, null,
                         generated.valid(), generated.strategy(), session -> session.callTool(name, args, engine.timeout()));
                 futures.add(executor.submit(() -> engine.execute(call)));
+                if (futures.size() >= sweepAt) {
+                    futures.removeIf(ToolFuzzer::finishedWell);
+                    sweepAt = futures.size() + SWEEP_EVERY;
+                }
             }
         }
         await(futures, engine.guard());
@@ -73,6 +81,22 @@ public final class ToolFuzzer {
             JsonNode probeInput = firstRealistic;
             int firstRun = run;
             engine.guard().run("non_determinism_probe", probeInput, () -> probeDeterminism(name, probeInput, firstRun));
+        }
+    }
+
+    /** True for a run that has finished without failure; failed ones stay for the final wait. */
+    private static boolean finishedWell(Future<?> future) {
+        if (!future.isDone() || future.isCancelled()) {
+            return false;
+        }
+        try {
+            future.get(); // done: returns at once
+            return true;
+        } catch (ExecutionException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
         }
     }
 
