@@ -89,6 +89,7 @@ class RealServersIT {
         FuzzerProcess.Result run = FuzzerProcess.run(args, dir.resolve("work"), Duration.ofSeconds(300), Map.of());
 
         assertThat(run.timedOut()).as(run.describe()).isFalse();
+        assertThat(out.resolve("run_summary.json")).as(run.describe()).exists();
         JsonNode summary = ReportFiles.read(out.resolve("run_summary.json"));
         assertThat(summary.path("status").asString()).as("status; reason %s; %s", summary.path("reason"),
                 run.describe()).isEqualTo("completed");

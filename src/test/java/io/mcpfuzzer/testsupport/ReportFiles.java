@@ -1,5 +1,6 @@
 package io.mcpfuzzer.testsupport;
 
+import io.mcpfuzzer.common.Json;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,13 +14,14 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Checks that every report file a run wrote is readable by ordinary consumers: JSON, SARIF and
- * JSON Lines with a default Jackson mapper (its stock limits: nesting 500, names 50,000 chars),
- * XML with the JDK's parser, and {@code findings.json} and {@code run_summary.json} also with
- * Python's {@code json.load}. Stateless.
+ * Checks that every report file a run wrote is readable: JSON, SARIF and JSON Lines with the
+ * project's Jackson mapper (nesting up to 2,000, as the fuzzer reads its own files back; session
+ * logs record the fuzzer's own deeply nested inputs), XML with the JDK's parser, and the files
+ * people consume, {@code findings.json} and {@code run_summary.json}, also with Python's
+ * {@code json.load} (whose recursion limit allows nesting of about 1,000). Stateless.
  */
 public final class ReportFiles {
-    private static final JsonMapper PLAIN = JsonMapper.builder().build();
+    private static final JsonMapper MAPPER = Json.mapper();
 
     private ReportFiles() {}
 
@@ -34,14 +36,14 @@ public final class ReportFiles {
             String name = file.getFileName().toString();
             try {
                 if (name.endsWith(".json") || name.endsWith(".sarif")) {
-                    PLAIN.readTree(file.toFile());
+                    MAPPER.readTree(file.toFile());
                 } else if (name.endsWith(".jsonl")) {
                     int n = 0;
                     for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
                         n++;
                         if (!line.isBlank()) {
                             try {
-                                PLAIN.readTree(line);
+                                MAPPER.readTree(line);
                             } catch (RuntimeException e) {
                                 throw new IllegalStateException("line " + n + ": " + e.getMessage(), e);
                             }
@@ -63,9 +65,9 @@ public final class ReportFiles {
         return problems;
     }
 
-    /** Parses a report with Jackson's defaults (for reading fields in tests). */
+    /** Parses a report with the project's mapper (for reading fields in tests). */
     public static JsonNode read(Path file) throws IOException {
-        return PLAIN.readTree(file.toFile());
+        return MAPPER.readTree(file.toFile());
     }
 
     /** Null when {@code python3 -c json.load} reads the file, else its complaint. */
