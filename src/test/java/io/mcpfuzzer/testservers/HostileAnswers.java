@@ -18,10 +18,10 @@ final class HostileAnswers {
         ObjectNode error = Json.object().put("code", -32000);
         switch (r.nextInt(7)) {
             case 0 -> error.put("message", HostileText.name(r, "")).set("data",
-                    raw.mark(HostileText.deepJson(HostileText.DEEP, r.nextBoolean())));
+                    raw.mark(HostileText.deepJson(budget.deepDepth(), r.nextBoolean())));
             case 1 -> error.put("message", HostileText.text(r.nextInt(HostileText.KINDS - 1))).set("data",
                     raw.mark(HostileText.deepJson(HostileText.NEAR_LIMIT, r.nextBoolean())));
-            case 2 -> error.set("message", raw.mark(HostileText.deepJson(HostileText.DEEP, true)));
+            case 2 -> error.set("message", raw.mark(HostileText.deepJson(budget.deepDepth(), true)));
             case 3 -> error.set("message", raw.mark(HostileText.loneSurrogatesLiteral("bad ")))
                     .putObject("data").put("stack", HostileText.longPath(2_500)).put("$1", "{}");
             case 4 -> error.set("code", raw.mark("-99999999999999999999999999999999"));
@@ -58,7 +58,7 @@ final class HostileAnswers {
             case 3 -> result = content(budget.takeHuge() ? HostileText.huge() : HostileText.text(7));
             case 4 -> {
                 result = content("deep");
-                result.set("structuredContent", raw.mark(HostileText.deepJson(HostileText.DEEP, true)));
+                result.set("structuredContent", raw.mark(HostileText.deepJson(budget.deepDepth(), true)));
             }
             case 5 -> {
                 result = content("near the limit");
@@ -98,7 +98,7 @@ final class HostileAnswers {
             }
             default -> {
                 result = content("echo " + Json.write(args) + HostileText.text(6));
-                result.set("_meta", raw.mark(HostileText.deepJson(HostileText.DEEP, false)));
+                result.set("_meta", raw.mark(HostileText.deepJson(budget.deepDepth(), false)));
             }
         }
         return result;
@@ -112,7 +112,7 @@ final class HostileAnswers {
             case 0 -> item.put("text", HostileText.text(r.nextInt(HostileText.KINDS - 1)));
             case 1 -> item.put("text", budget.takeHuge() ? HostileText.huge() : HostileText.text(3));
             case 2 -> item.put("blob", "$1{}%41&#65;\u202e not base64 " + HostileText.text(4));
-            case 3 -> item.set("text", raw.mark(HostileText.deepJson(HostileText.DEEP, true)));
+            case 3 -> item.set("text", raw.mark(HostileText.deepJson(budget.deepDepth(), true)));
             case 4 -> item.set("text", raw.mark(HostileText.loneSurrogatesLiteral(uri)));
             default -> item.put("uri", HostileText.longPath(2_500)).put("text", HostileText.text(1))
                     .put("mimeType", "text/$1{}");
@@ -121,14 +121,14 @@ final class HostileAnswers {
     }
 
     /** A hostile prompts/get result. */
-    static ObjectNode promptResult(SplittableRandom r, RawJson raw) {
+    static ObjectNode promptResult(SplittableRandom r, RawJson raw, HostileServer.Budget budget) {
         ObjectNode result = Json.object().put("description", HostileText.name(r, ""));
         ArrayNode messages = result.putArray("messages");
         ObjectNode content = messages.addObject().put("role", r.nextBoolean() ? "user" : "$1{}").putObject("content")
                 .put("type", "text");
         switch (r.nextInt(4)) {
             case 0 -> content.put("text", HostileText.text(r.nextInt(HostileText.KINDS - 1)));
-            case 1 -> content.set("text", raw.mark(HostileText.deepJson(HostileText.DEEP, false)));
+            case 1 -> content.set("text", raw.mark(HostileText.deepJson(budget.deepDepth(), false)));
             case 2 -> content.set("text", raw.mark(HostileText.loneSurrogatesLiteral("prompt ")));
             default -> {
                 for (int i = 0; i < 2_000; i++) {

@@ -23,7 +23,8 @@ import tools.jackson.databind.node.ObjectNode;
  * survive it. Argument 0: the seed; the variant of each answer is drawn from the seed, the method
  * and how many requests of that method came before, so different seeds hit different mixes.
  * Further arguments are ignored (tests pass a marker to find the process). At most two 10 MB
- * strings per process keep a run quick. Single-threaded.
+ * strings and four lines nested deeper than the fuzzer parses per process keep a run quick.
+ * Single-threaded.
  */
 public final class HostileServer {
     private final PrintStream out = new PrintStream(new BufferedOutputStream(new FileOutputStream(FileDescriptor.out),
@@ -33,12 +34,21 @@ public final class HostileServer {
     private final Budget budget = new Budget();
     private final Map<String, Integer> counters = new HashMap<>();
 
-    /** How many 10 MB strings this process may still send. */
+    /**
+     * Caps the slow variants per process: 10 MB strings, and JSON nested deeper than the fuzzer
+     * parses (it cannot tell which request such a line answers, so each one costs a timeout).
+     */
     static final class Budget {
         private int huge = 2;
+        private int deep = 4;
 
         boolean takeHuge() {
             return huge-- > 0;
+        }
+
+        /** {@link HostileText#DEEP} while the budget lasts, then {@link HostileText#NEAR_LIMIT}. */
+        int deepDepth() {
+            return deep-- > 0 ? HostileText.DEEP : HostileText.NEAR_LIMIT;
         }
     }
 
@@ -117,7 +127,7 @@ public final class HostileServer {
                     params.path("arguments"), r, raw, budget));
             case "resources/read" -> result(id, HostileAnswers.readResult(params.path("uri").asString(""), r, raw,
                     budget));
-            default -> result(id, HostileAnswers.promptResult(r, raw));
+            default -> result(id, HostileAnswers.promptResult(r, raw, budget));
         };
     }
 
@@ -145,7 +155,7 @@ public final class HostileServer {
             case 0 -> {
                 m.put("method", "notifications/message").putObject("params").put("level", "error")
                         .put("logger", HostileText.name(r, "")).set("data",
-                                raw.mark(HostileText.deepJson(HostileText.DEEP, r.nextBoolean())));
+                                raw.mark(HostileText.deepJson(budget.deepDepth(), r.nextBoolean())));
                 send(raw, m);
             }
             case 1 -> {
