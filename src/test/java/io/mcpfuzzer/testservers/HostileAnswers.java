@@ -19,14 +19,14 @@ final class HostileAnswers {
         switch (r.nextInt(7)) {
             case 0 -> error.put("message", HostileText.name(r, "")).set("data",
                     raw.mark(HostileText.deepJson(budget.deepDepth(), r.nextBoolean())));
-            case 1 -> error.put("message", HostileText.text(r.nextInt(HostileText.KINDS - 1))).set("data",
+            case 1 -> error.put("message", HostileText.any(r)).set("data",
                     raw.mark(HostileText.deepJson(HostileText.NEAR_LIMIT, r.nextBoolean())));
             case 2 -> error.set("message", raw.mark(HostileText.deepJson(budget.deepDepth(), true)));
             case 3 -> error.set("message", raw.mark(HostileText.loneSurrogatesLiteral("bad ")))
                     .putObject("data").put("stack", HostileText.longPath(2_500)).put("$1", "{}");
             case 4 -> error.set("code", raw.mark("-99999999999999999999999999999999"));
             case 5 -> error.put("message", "Internal error: " + HostileText.text(7)).put("data",
-                    budget.takeHuge() ? HostileText.huge() : HostileText.text(r.nextInt(HostileText.KINDS - 1)));
+                    budget.takeHuge() ? HostileText.huge() : HostileText.any(r));
             default -> error.put("message", "deep message " + HostileText.deepJson(HostileText.DEEP, false))
                     .put("data", HostileText.deepJson(HostileText.NEAR_LIMIT, true));
         }
@@ -54,7 +54,7 @@ final class HostileAnswers {
         }
         ObjectNode result;
         switch (r.nextInt(12)) {
-            case 0, 1, 2 -> result = content(HostileText.text(r.nextInt(HostileText.KINDS - 1)));
+            case 0, 1, 2 -> result = content(HostileText.any(r));
             case 3 -> result = content(budget.takeHuge() ? HostileText.huge() : HostileText.text(7));
             case 4 -> {
                 result = content("deep");
@@ -109,7 +109,7 @@ final class HostileAnswers {
         ObjectNode result = Json.object();
         ObjectNode item = result.putArray("contents").addObject().put("uri", uri);
         switch (r.nextInt(6)) {
-            case 0 -> item.put("text", HostileText.text(r.nextInt(HostileText.KINDS - 1)));
+            case 0 -> item.put("text", HostileText.any(r));
             case 1 -> item.put("text", budget.takeHuge() ? HostileText.huge() : HostileText.text(3));
             case 2 -> item.put("blob", "$1{}%41&#65;\u202e not base64 " + HostileText.text(4));
             case 3 -> item.set("text", raw.mark(HostileText.deepJson(budget.deepDepth(), true)));
@@ -127,7 +127,7 @@ final class HostileAnswers {
         ObjectNode content = messages.addObject().put("role", r.nextBoolean() ? "user" : "$1{}").putObject("content")
                 .put("type", "text");
         switch (r.nextInt(4)) {
-            case 0 -> content.put("text", HostileText.text(r.nextInt(HostileText.KINDS - 1)));
+            case 0 -> content.put("text", HostileText.any(r));
             case 1 -> content.set("text", raw.mark(HostileText.deepJson(budget.deepDepth(), false)));
             case 2 -> content.set("text", raw.mark(HostileText.loneSurrogatesLiteral("prompt ")));
             default -> {
@@ -146,7 +146,7 @@ final class HostileAnswers {
         ObjectNode c = completion.putObject("completion");
         ArrayNode values = c.putArray("values");
         HostileText.NAMES.forEach(values::add);
-        values.add(HostileText.text(r.nextInt(HostileText.KINDS - 1)));
+        values.add(HostileText.any(r));
         c.put("total", Long.MAX_VALUE).put("hasMore", true);
         return completion;
     }

@@ -121,7 +121,7 @@ final class HostileListings {
 
     private static ObjectNode tool(ArrayNode tools, String name, SplittableRandom r) {
         ObjectNode tool = tools.addObject().put("name", name);
-        tool.put("description", HostileText.text(r.nextInt(HostileText.KINDS - 1)));
+        tool.put("description", HostileText.any(r));
         tool.putObject("inputSchema").put("type", "object").putObject("properties");
         return tool;
     }
@@ -194,7 +194,7 @@ final class HostileListings {
                 5_000));
         for (String name : names) {
             ObjectNode prompt = items.addObject().put("name", name)
-                    .put("description", HostileText.text(r.nextInt(HostileText.KINDS - 1)));
+                    .put("description", HostileText.any(r));
             ArrayNode args = prompt.putArray("arguments");
             args.addObject().put("name", "$1").put("required", true).put("description", "{}");
             args.addObject().put("name", "a\\b{c}").put("required", r.nextBoolean());

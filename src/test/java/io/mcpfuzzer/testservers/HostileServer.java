@@ -23,7 +23,7 @@ import tools.jackson.databind.node.ObjectNode;
  * survive it. Argument 0: the seed; the variant of each answer is drawn from the seed, the method
  * and how many requests of that method came before, so different seeds hit different mixes.
  * Further arguments are ignored (tests pass a marker to find the process). At most two 10 MB
- * strings and four lines nested deeper than the fuzzer parses per process keep a run quick.
+ * strings and two lines nested deeper than the fuzzer parses per process keep a run quick.
  * Single-threaded.
  */
 public final class HostileServer {
@@ -40,7 +40,7 @@ public final class HostileServer {
      */
     static final class Budget {
         private int huge = 2;
-        private int deep = 4;
+        private int deep = 2;
 
         boolean takeHuge() {
             return huge-- > 0;
@@ -143,7 +143,7 @@ public final class HostileServer {
         caps.putObject("completions");
         result.putObject("serverInfo").put("name", HostileText.name(r, "-server")).put("version", "$1{}\\")
                 .put("title", "\u202eHostile\u0000");
-        result.put("instructions", HostileText.text(r.nextInt(HostileText.KINDS - 1)));
+        result.put("instructions", HostileText.any(r));
         return result;
     }
 
@@ -168,7 +168,7 @@ public final class HostileServer {
             }
             case 3 -> {
                 m.put("method", "notifications/progress").putObject("params").put("progressToken", "$1{}")
-                        .put("progress", 1e308).put("message", HostileText.text(r.nextInt(HostileText.KINDS - 1)));
+                        .put("progress", 1e308).put("message", HostileText.any(r));
                 send(raw, m);
             }
             case 4 -> {

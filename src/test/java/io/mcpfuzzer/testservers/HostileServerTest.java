@@ -97,17 +97,19 @@ class HostileServerTest {
             c.ask("initialize", "{}");
             other.ask("initialize", "{}");
             List<String> otherAnswers = new ArrayList<>();
-            for (int i = 0; i < 80; i++) {
+            for (int i = 0; i < 200; i++) {
                 String call = "{\"name\":\"echo$1\\\\{}\",\"arguments\":{}}";
                 first.add(c.ask("tools/call", call));
                 otherAnswers.add(other.ask("tools/call", call));
             }
             assertThat(first).isNotEqualTo(otherAnswers);
             String all = String.join("\n", c.seen);
-            assertThat(all).contains("[".repeat(HostileText.DEEP)).contains("{\"a\":".repeat(HostileText.DEEP))
-                    .contains("\\ud800").contains("\\u0000").contains("\u202e").contains("\uD83D\uDE00")
-                    .contains("%41".repeat(1_000)).contains("&#65;".repeat(1_000)).contains("/a".repeat(2_500))
-                    .contains("\\n".repeat(10_000)).contains("\"error\"").contains("\"isError\":true");
+            List<String> markers = List.of("[".repeat(HostileText.DEEP), "{\"a\":".repeat(HostileText.DEEP),
+                    "[".repeat(HostileText.NEAR_LIMIT), "\\ud800", "\\u0000", "\u202e", "\uD83D\uDE00",
+                    "%41".repeat(1_000), "&#65;".repeat(1_000), "/a".repeat(2_500), "\\n".repeat(10_000),
+                    " ".repeat(10_000), "\"error\"", "\"isError\":true", "(a+)+$");
+            assertThat(markers.stream().filter(m -> !all.contains(m)).map(m -> m.substring(0, Math.min(20,
+                    m.length()))).toList()).as("hostile text never sent").isEmpty();
             assertThat(first).anyMatch(line -> line.length() >= HostileText.HUGE);
         }
     }

@@ -74,6 +74,17 @@ final class HostileText {
         };
     }
 
+    /**
+     * Half the time a short hostile text (a few names), else a flood of a random kind below the
+     * huge one: keeps the volume per run moderate while every kind keeps coming up.
+     */
+    static String any(SplittableRandom r) {
+        if (r.nextBoolean()) {
+            return pick(r, NAMES) + " " + pick(r, NAMES) + " " + pick(r, REDOS);
+        }
+        return text(r.nextInt(KINDS - 1));
+    }
+
     /** Number of kinds {@link #text} knows; the last one is {@link #huge}. */
     static final int KINDS = 10;
 
