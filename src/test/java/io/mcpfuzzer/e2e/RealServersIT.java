@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -28,6 +29,7 @@ import tools.jackson.databind.JsonNode;
  * folder that is also the fuzzer's fs-root (so the roots it adopts are that folder),
  * server-memory a {@code MEMORY_FILE_PATH} in the temp folder.
  */
+@Timeout(420)
 class RealServersIT {
     @TempDir
     Path dir;

@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -29,6 +30,7 @@ import tools.jackson.databind.JsonNode;
  * System properties: {@code selffuzz.seeds} (how many seeds, default 20, starting at 1),
  * {@code selffuzz.limitSeconds} (per run, default 240).
  */
+@Timeout(600)
 class SelfFuzzIT {
     @TempDir
     Path dir;

@@ -2,7 +2,9 @@ package io.mcpfuzzer.testservers;
 
 import io.mcpfuzzer.common.Json;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Random;
 import java.util.SplittableRandom;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -26,7 +28,7 @@ final class HostileListings {
         SplittableRandom r = new SplittableRandom(seed);
         this.pageSize = List.of(40, 100, 250, 1_000).get(r.nextInt(4));
         List<Integer> extras = new ArrayList<>(List.of(0, 1, 2, 3, 4));
-        java.util.Collections.shuffle(extras, new java.util.Random(seed));
+        Collections.shuffle(extras, new Random(seed));
         this.extraTools = extras.subList(0, 2);
     }
 

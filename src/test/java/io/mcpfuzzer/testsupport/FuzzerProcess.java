@@ -6,22 +6,25 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
  * Runs the fuzzer's command line ({@code io.mcpfuzzer.cli.Main}) in a child JVM on the test class
  * path, so a fuzzer that hangs or spins can be stopped: past the time limit the child gets
  * SIGQUIT (its thread dump lands in its stdout file) and is then killed with its descendants.
- * Output goes to files under {@code workDir}, never to the test JVM's own streams.
+ * Output goes to files under {@code workDir}, never to the test JVM's own streams. The child and
+ * its descendants never outlive {@link #run}, even when the calling thread is interrupted.
  */
 public final class FuzzerProcess {
     /** What the run left behind. {@code threadDump} is empty unless the run timed out. */
     public record Result(int exitCode, boolean timedOut, String stdout, String stderr, String threadDump) {
         /** The last {@code lines} lines of stderr without repeated stack frames, for assertion messages. */
         public String stderrTail(int lines) {
-            java.util.Set<String> frames = new java.util.HashSet<>();
+            Set<String> frames = new HashSet<>();
             List<String> all = stderr.lines().filter(l -> !l.startsWith("\tat ") || frames.add(l)).toList();
             return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
         }
@@ -60,13 +63,20 @@ public final class FuzzerProcess {
         env.put("HOME", workDir.toString());
         env.putAll(extraEnv);
         Process p = pb.start();
-        boolean timedOut = !p.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS);
-        if (timedOut) {
-            new ProcessBuilder("kill", "-QUIT", Long.toString(p.pid())).start().waitFor(10, TimeUnit.SECONDS);
-            Thread.sleep(2_000);
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
-            p.destroyForcibly();
-            p.waitFor(30, TimeUnit.SECONDS);
+        boolean timedOut;
+        try {
+            timedOut = !p.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS);
+            if (timedOut) {
+                new ProcessBuilder("kill", "-QUIT", Long.toString(p.pid())).start().waitFor(10, TimeUnit.SECONDS);
+                Thread.sleep(2_000);
+            }
+        } finally {
+            // also when the test is interrupted (e.g. by a JUnit timeout): never leave a fuzzer running
+            if (p.isAlive()) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
+                p.waitFor(30, TimeUnit.SECONDS);
+            }
         }
         String stdout = read(out);
         String dump = "";
@@ -96,8 +106,6 @@ public final class FuzzerProcess {
         }
         byte[] bytes = Files.readAllBytes(file);
         int max = 4 * 1024 * 1024;
-        String text = new String(bytes, Math.max(0, bytes.length - max), Math.min(max, bytes.length),
-                StandardCharsets.UTF_8);
-        return text;
+        return new String(bytes, Math.max(0, bytes.length - max), Math.min(max, bytes.length), StandardCharsets.UTF_8);
     }
 }
