@@ -93,7 +93,7 @@ class RealServersIT {
         assertThat(run.timedOut()).as(run.describe()).isFalse();
         assertThat(out.resolve("run_summary.json")).as(run.describe()).exists();
         JsonNode summary = ReportFiles.read(out.resolve("run_summary.json"));
-        assertThat(summary.path("status").asString()).as("status; reason %s; %s", summary.path("reason"),
+        assertThat(summary.path("status").asString()).as("status; reason %s; %s", summary.path("status_reason"),
                 run.describe()).isEqualTo("completed");
         assertThat(summary.path("fuzzer_errors").asLong(0)).as("fuzzer_errors; %s", run.describe()).isZero();
         assertThat(run.exitCode()).as(run.describe()).isZero();

@@ -59,7 +59,7 @@ class SelfFuzzIT {
         Path summaryFile = out.resolve("run_summary.json");
         assertThat(summaryFile).as(run.describe()).exists();
         JsonNode summary = ReportFiles.read(summaryFile);
-        assertThat(summary.path("status").asString()).as("status; reason %s; %s", summary.path("reason"),
+        assertThat(summary.path("status").asString()).as("status; reason %s; %s", summary.path("status_reason"),
                 run.describe()).isEqualTo("completed");
         assertThat(summary.path("fuzzer_errors").asLong(0)).as("fuzzer_errors in %s; %s",
                 cut(summary.toString()), run.describe()).isZero();
