@@ -1,6 +1,8 @@
 package io.mcpfuzzer.testsupport;
 
+import java.io.File;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -65,15 +67,24 @@ public final class E2eTargets {
             if (installed) {
                 return;
             }
-            Path script = projectRoot().resolve("scripts/install-e2e.sh");
+            Path root = projectRoot();
+            Path script = root.resolve("scripts/install-e2e.sh");
+            Path log = root.resolve("target/e2e-logs/install-e2e.log");
             try {
-                Process p = new ProcessBuilder("bash", script.toString()).inheritIO().start();
+                Files.createDirectories(log.getParent());
+                // Never inherit IO: the test JVM's stdout/stdin are the test runner's channel to Maven, and
+                // npm writing into them corrupts it ("[SUREFIRE] std/in stream corrupted").
+                Process p = new ProcessBuilder("bash", script.toString()).redirectErrorStream(true)
+                        .redirectOutput(log.toFile()).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                        .start();
                 if (!p.waitFor(10, TimeUnit.MINUTES)) {
+                    p.descendants().forEach(ProcessHandle::destroyForcibly);
                     p.destroyForcibly();
-                    throw new IllegalStateException("install-e2e.sh timed out");
+                    throw new IllegalStateException("install-e2e.sh timed out; " + tail(log));
                 }
                 if (p.exitValue() != 0) {
-                    throw new IllegalStateException("install-e2e.sh failed with exit code " + p.exitValue());
+                    throw new IllegalStateException("install-e2e.sh failed with exit code " + p.exitValue() + "; "
+                            + tail(log));
                 }
             } catch (IOException e) {
                 throw new IllegalStateException("cannot run install-e2e.sh: " + e.getMessage(), e);
@@ -82,6 +93,17 @@ public final class E2eTargets {
                 throw new IllegalStateException("interrupted while installing e2e targets", e);
             }
             installed = true;
+        }
+    }
+
+    /** The last 40 lines of the install log, for the failure message. */
+    private static String tail(Path log) {
+        try {
+            List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+            return "last lines of " + log + ":\n" + String.join("\n", lines.subList(Math.max(0, lines.size() - 40),
+                    lines.size()));
+        } catch (IOException | RuntimeException e) {
+            return "its log " + log + " is unreadable: " + e;
         }
     }
 }

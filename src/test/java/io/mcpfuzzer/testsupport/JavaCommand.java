@@ -14,9 +14,14 @@ public final class JavaCommand {
 
     /** {@code java -cp <test class path> <main> args...}, with a small heap so fixtures start fast. */
     public static List<String> of(Class<?> main, String... args) {
+        return withHeap("64m", main, args);
+    }
+
+    /** Like {@link #of} with the given maximum heap ({@code -Xmx} value, e.g. {@code 256m}). */
+    public static List<String> withHeap(String heap, Class<?> main, String... args) {
         List<String> cmd = new ArrayList<>();
         cmd.add(javaBinary());
-        cmd.add("-Xmx64m");
+        cmd.add("-Xmx" + heap);
         cmd.add("-XX:+UseSerialGC");
         cmd.add("-XX:TieredStopAtLevel=1");
         cmd.add("-Xshare:auto");
