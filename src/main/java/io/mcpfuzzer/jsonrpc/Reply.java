@@ -81,7 +81,7 @@ public record Reply(Status status, JsonNode message, String raw, long latencyNan
             return null;
         }
         JsonNode code = error.get("code");
-        return code != null && code.isIntegralNumber() ? code.intValue() : null;
+        return code != null && code.isIntegralNumber() && code.canConvertToInt() ? code.intValue() : null;
     }
 
     public String errorMessage() {
