@@ -193,6 +193,12 @@ public final class FuzzRunner implements CampaignRunner {
         return ExitCodes.ERROR;
     }
 
+    /** A reason that quotes the server's output, made safe for a terminal line by line. */
+    static String printable(String reason) {
+        return reason == null ? "" : reason.lines().map(l -> io.mcpfuzzer.report.text.TerminalText.safe(l, 500))
+                .collect(java.util.stream.Collectors.joining("\n"));
+    }
+
     private static void reportFuzzerErrors(FaultGuard faults, ConsoleIO console) {
         long total = faults.total();
         if (total > 0) {
@@ -229,11 +235,11 @@ public final class FuzzRunner implements CampaignRunner {
             return ExitCodes.INTERRUPTED;
         }
         if ("blocked".equals(status)) {
-            console.err().println("mcp-fuzzer: run blocked: " + result.statusReason());
+            console.err().println("mcp-fuzzer: run blocked: " + printable(result.statusReason()));
             return ExitCodes.ERROR;
         }
         if ("error".equals(status)) {
-            console.err().println("mcp-fuzzer: " + result.statusReason() + " (partial reports written; details in the log)");
+            console.err().println("mcp-fuzzer: " + printable(result.statusReason()) + " (partial reports written; details in the log)");
             return ExitCodes.ERROR;
         }
         String mode = s.fuzzing().mode().wire();
