@@ -85,13 +85,13 @@ public final class EnvCheck {
     }
 
     /**
-     * The value as --check-env shows it: quoted, or {@code <redacted>} for the secret options and
+     * The value as --check-env shows it: quoted, or {@code (value hidden)} for the secret options and
      * for any other variable whose name looks like a credential.
      */
     static String shownValue(String name, String value) {
         boolean secret = SECRET.contains(name) || Options.byEnvName(name) == null
                 && SECRET_NAME.matcher(name.substring(OptionDef.ENV_PREFIX.length()).toUpperCase(Locale.ROOT)).find();
-        return secret ? "<redacted>" : ValueType.quote(value);
+        return secret ? "(value hidden)" : ValueType.quote(value);
     }
 
     private static String notASetting(String name) {

@@ -53,7 +53,7 @@ public final class Supervisor implements AutoCloseable {
                 throw new BlockedException("campaign stopped");
             }
             if (permanentFailure) {
-                throw new BlockedException("the target cannot start (not retried): "
+                throw new BlockedException("the target failed to start (not retried: it would fail the same way): "
                         + startFailures.get(startFailures.size() - 1));
             }
             if (consecutiveFailures >= maxStartFailures) {

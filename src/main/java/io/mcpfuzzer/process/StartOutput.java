@@ -22,8 +22,10 @@ final class StartOutput {
     static String describe(InputStream stdout, String stderrTail) {
         String out = available(stdout);
         StringBuilder b = new StringBuilder();
-        b.append(out.isBlank() ? "(no stdout output)\n" : "stdout:\n" + out.stripTrailing() + "\n");
-        b.append(stderrTail == null || stderrTail.isBlank() ? "(no stderr output)" : "stderr:\n" + stderrTail.stripTrailing());
+        // "standard output", not the short name: start-up failures are classified on their text
+        b.append(out.isBlank() ? "(nothing on standard output)\n" : "standard output:\n" + out.stripTrailing() + "\n");
+        b.append(stderrTail == null || stderrTail.isBlank() ? "(nothing on standard error)"
+                : "standard error:\n" + stderrTail.stripTrailing());
         return b.toString();
     }
 

@@ -59,7 +59,7 @@ class MessagesTest {
         assertThat(run(Map.of(AuthConfig.ENV_TOKEN, "sekrit-token-1", "MCP_FUZZER_MY_PASSWORD", "pw-2",
                 "MCP_FUZZER_TIMOUT", "5"), "--check-env")).isZero();
         assertThat(out()).doesNotContain("sekrit-token-1").doesNotContain("pw-2")
-                .contains("OK " + AuthConfig.ENV_TOKEN + "=<redacted>")
+                .contains("OK " + AuthConfig.ENV_TOKEN + "=(value hidden)")
                 .contains("did you mean MCP_FUZZER_TIMEOUT?")
                 .contains("WARN MCP_FUZZER_TIMOUT='5'");
     }
