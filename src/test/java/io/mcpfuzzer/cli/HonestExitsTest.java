@@ -108,4 +108,20 @@ class HonestExitsTest {
             }
         }
     }
+
+    @Test
+    void protocolTypeGivenAsAMethodNameFuzzesThatMessageTypeOnly() throws Exception {
+        CliRunTest.Outcome o = run("--mode", "protocol", "--endpoint", demo(), "--runs-per-type", "2", "--seed", "1",
+                "--protocol-type", "ping", "--no-spec-guard", "--output-dir", dir.toString());
+
+        assertThat(o.code()).as(o.err()).isZero();
+        List<String> targets;
+        try (Stream<Path> files = Files.walk(dir.resolve("sessions"))) {
+            Path jsonl = files.filter(p -> p.getFileName().toString().equals("runs.jsonl")).findFirst().orElseThrow();
+            targets = Files.readAllLines(jsonl).stream().map(Json::parse).map(n -> n.path("target").asString()).toList();
+        }
+        // the other message types are not fuzzed (raw framing cases are not message types and still run)
+        assertThat(targets).contains("ping").doesNotContain("tools/list", "tools/call", "resources/list",
+                "prompts/list", "logging/setLevel");
+    }
 }
