@@ -113,8 +113,8 @@ final class CommandBuilder {
     private static void addFooter(CommandSpec spec) {
         Map<String, String> codes = new LinkedHashMap<>();
         codes.put(String.valueOf(ExitCodes.OK), "Done (findings below --fail-on do not fail the run)");
-        codes.put(String.valueOf(ExitCodes.ERROR), "Error: target not startable or reachable, I/O failure, bad stdio command, or the fuzzer could not go on (reports still written, status error)");
-        codes.put(String.valueOf(ExitCodes.USAGE), "Invalid options or configuration; or no tool fuzzed with --fail-if-no-tools");
+        codes.put(String.valueOf(ExitCodes.ERROR), "Error: target not startable or reachable, I/O failure (an export not written), bad stdio command, or the fuzzer could not go on (reports still written, status error)");
+        codes.put(String.valueOf(ExitCodes.USAGE), "Invalid options or configuration; no --tool name exists on the server; or no tool fuzzed with --fail-if-no-tools");
         codes.put(String.valueOf(ExitCodes.FINDINGS), "A finding at or above --fail-on SEVERITY");
         codes.put(String.valueOf(ExitCodes.INTERRUPTED), "Interrupted (partial reports are written)");
         spec.usageMessage().exitCodeListHeading("%nExit codes:%n").exitCodeList(codes)

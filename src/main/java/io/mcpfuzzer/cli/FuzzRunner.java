@@ -118,7 +118,7 @@ public final class FuzzRunner implements CampaignRunner {
         progress.transport = factory.transport();
         FaultGuard faults = progress.faults;
         ReportOutput output = progress.output;
-        ReportSink sink = new ReportSink(recorder, console.progress(), partial -> faults.run("report_writer", null,
+        ReportSink sink = new ReportSink(recorder, console.progress(), "tools".equals(s.fuzzing().mode().wire()), partial -> faults.run("report_writer", null,
                 () -> output.write(progress.summary("running", null, partial, List.of()), partial)));
         progress.sink = sink;
         CampaignResult result;
@@ -127,6 +127,7 @@ public final class FuzzRunner implements CampaignRunner {
                     safety.argumentPolicy()::decide, sink).audit(auditOptions(s, safety)).guard(faults).run();
         }
         progress.result = result;
+        console.progress().finish(); // what follows (messages, the summary) starts on a clean line
         Consumer<String> hook = testHook;
         if (hook != null) {
             hook.accept("after_campaign");
@@ -140,7 +141,7 @@ public final class FuzzRunner implements CampaignRunner {
         RunSummary summary = progress.summary(status, reason, findings, warnings);
         Report report = output.write(summary, findings);
         long counted = faults.total();
-        output.exports(s.output(), report);
+        ReportOutput.Exports exports = output.exports(s.output(), report);
         output.extra("spec_guard.json", result.extra().get("spec_guard"));
         if (s.safety().safetyReport()) {
             output.safetyReport(safety);
@@ -153,8 +154,18 @@ public final class FuzzRunner implements CampaignRunner {
         faults.run("console_summary", null, () -> console.out().print(ConsoleSummary.render(shown, findings,
                 console.color())));
         console.out().println("reports: " + s.output().outputDir().toAbsolutePath());
+        exports.written().forEach((format, file) -> console.out().println(
+                format.name().toLowerCase(java.util.Locale.ROOT) + " export: " + file));
         reportFuzzerErrors(faults, console);
-        return exitCode(s, status, result, findings, console);
+        int code = exitCode(s, status, result, findings, console);
+        if (code == ExitCodes.OK || code == ExitCodes.FINDINGS) {
+            code = ToolSelection.check(s, result, console.err(), code);
+        }
+        if (!exports.failed().isEmpty() && (code == ExitCodes.OK || code == ExitCodes.FINDINGS)) {
+            console.err().println("mcp-fuzzer: " + exports.failed().size() + " export(s) could not be written (see above)");
+            return ExitCodes.ERROR;
+        }
+        return code;
     }
 
     /**
@@ -163,6 +174,7 @@ public final class FuzzRunner implements CampaignRunner {
      * interrupt (Ctrl-C), the status is {@code interrupted} and the exit code 130, as for any interrupt.
      */
     private static int failed(Settings s, ConsoleIO console, Throwable e, Progress progress, boolean signalled) {
+        console.progress().finish();
         boolean interrupted = Thread.interrupted() | signalled;
         boolean counted = progress.faults.record("fuzz_runner", null, e);
         interrupted |= Thread.interrupted() | !counted; // cleared again so that the reports can be written
@@ -179,6 +191,12 @@ public final class FuzzRunner implements CampaignRunner {
         console.err().println("mcp-fuzzer: " + reason + "; partial reports in "
                 + s.output().outputDir().toAbsolutePath() + " (details in the log)");
         return ExitCodes.ERROR;
+    }
+
+    /** A reason that quotes the server's output, made safe for a terminal line by line. */
+    static String printable(String reason) {
+        return reason == null ? "" : reason.lines().map(l -> io.mcpfuzzer.report.text.TerminalText.safe(l, 500))
+                .collect(java.util.stream.Collectors.joining("\n"));
     }
 
     private static void reportFuzzerErrors(FaultGuard faults, ConsoleIO console) {
@@ -217,11 +235,11 @@ public final class FuzzRunner implements CampaignRunner {
             return ExitCodes.INTERRUPTED;
         }
         if ("blocked".equals(status)) {
-            console.err().println("mcp-fuzzer: run blocked: " + result.statusReason());
+            console.err().println("mcp-fuzzer: run blocked: " + printable(result.statusReason()));
             return ExitCodes.ERROR;
         }
         if ("error".equals(status)) {
-            console.err().println("mcp-fuzzer: " + result.statusReason() + " (partial reports written; details in the log)");
+            console.err().println("mcp-fuzzer: " + printable(result.statusReason()) + " (partial reports written; details in the log)");
             return ExitCodes.ERROR;
         }
         String mode = s.fuzzing().mode().wire();

@@ -97,6 +97,7 @@ public final class Main {
                 report.lines().forEach(out::println);
                 return report.valid() ? ExitCodes.OK : ExitCodes.USAGE;
             }
+            EnvCheck.unknownVariables(env).forEach(w -> err.println(CommandBuilder.NAME + ": warning: " + w));
             boolean isDemo = sub != null && sub.commandSpec().name().equals(CommandBuilder.DEMO);
             List<ParseResult> layers = isDemo ? List.of(parsed, sub) : List.of(parsed);
             Settings settings = CliSettings.resolve(layers, Arrays.asList(args), env, !isDemo);

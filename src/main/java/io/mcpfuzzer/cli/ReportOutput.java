@@ -70,8 +70,19 @@ final class ReportOutput {
         faults.run("report_writer", "run_summary.json", () -> io(() -> writer.writeRunSummary(report)));
     }
 
-    /** The requested exports; a failure of one is printed and the others are still written. */
-    void exports(Settings.Output o, Report report) {
+    /**
+     * What {@link #exports} did: the files written (absolute paths, in request order) and the
+     * exports that could not be written (each already printed on stderr).
+     */
+    record Exports(Map<ExportFormat, Path> written, List<ExportFormat> failed) {}
+
+    /**
+     * The requested exports. {@link Settings.Output} paths are already resolved against the output
+     * directory (relative to the working directory), so they are used as they are, once. A failure of
+     * one is printed and the others are still written; a target that is a directory is refused before
+     * anything is written (no temporary file is created next to it).
+     */
+    Exports exports(Settings.Output o, Report report) {
         Map<ExportFormat, Path> wanted = new LinkedHashMap<>();
         put(wanted, ExportFormat.CSV, o.exportCsv());
         put(wanted, ExportFormat.XML, o.exportXml());
@@ -80,18 +91,53 @@ final class ReportOutput {
         put(wanted, ExportFormat.SARIF, o.exportSarif());
         put(wanted, ExportFormat.JUNIT, o.exportJunit());
         Severity failOn = o.failOn() == null ? Severity.HIGH : o.failOn();
-        wanted.forEach((format, file) -> {
+        Map<ExportFormat, Path> written = new LinkedHashMap<>();
+        List<ExportFormat> failed = new java.util.ArrayList<>();
+        wanted.forEach((format, requested) -> {
+            Path file = requested.toAbsolutePath().normalize();
+            String label = format.name().toLowerCase(java.util.Locale.ROOT);
             boolean done = faults.run("export", format.name(), () -> {
+                if (Files.isDirectory(file)) {
+                    console.err().println("mcp-fuzzer: cannot write the " + label + " export: " + file
+                            + " is a directory (give a file name, for example " + file.resolve(format.defaultFileName())
+                            + ")");
+                    failed.add(format);
+                    return;
+                }
                 try {
-                    writer.export(report, format, file, failOn);
+                    written.put(format, writer.export(report, format, file, failOn));
                 } catch (IOException e) {
-                    console.err().println("mcp-fuzzer: cannot write " + format + " export " + file + ": " + e.getMessage());
+                    console.err().println("mcp-fuzzer: cannot write the " + label + " export " + file + ": "
+                            + describe(e));
+                    failed.add(format);
                 }
             });
             if (!done) {
-                console.err().println("mcp-fuzzer: the " + format + " export failed inside the fuzzer (see fuzzer_errors)");
+                console.err().println("mcp-fuzzer: the " + label + " export failed inside the fuzzer (see fuzzer_errors)");
+                failed.add(format);
             }
         });
+        return new Exports(written, List.copyOf(failed));
+    }
+
+    /** An I/O failure in words: the JDK's file exceptions carry only the path as their message. */
+    static String describe(IOException e) {
+        String what = null;
+        if (e instanceof java.nio.file.AccessDeniedException) {
+            what = "permission denied";
+        } else if (e instanceof java.nio.file.NoSuchFileException) {
+            what = "no such file or directory";
+        } else if (e instanceof java.nio.file.FileAlreadyExistsException) {
+            what = "a file is in the way";
+        } else if (e instanceof java.nio.file.DirectoryNotEmptyException) {
+            what = "it is a non-empty directory";
+        } else if (e instanceof java.nio.file.NotDirectoryException) {
+            what = "a parent is not a directory";
+        } else if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
+            what = f.getReason();
+        }
+        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return what == null ? message : what + " (" + message + ")";
     }
 
     /** A JSON side file such as spec_guard.json; nothing when {@code value} is null. */

@@ -16,9 +16,16 @@ import org.slf4j.LoggerFactory;
  * Campaign observer of a CLI run: streams every run to {@code runs.jsonl}, keeps the new finding
  * buckets, rewrites the reports as soon as a crash or hang bucket opens (before the target is
  * restarted), and feeds the progress line. Thread-safe.
+ *
+ * <p>Progress counts every surface: tools as the campaign reports them, and every distinct
+ * protocol, resource and prompt target as its first run is seen. The total is given only when the
+ * run fuzzes tools alone (the campaign announces the tool count up front); otherwise other surfaces
+ * may follow, so no total is shown rather than a false "all done".
  */
 final class ReportSink implements CampaignObserver {
     private static final Logger LOG = LoggerFactory.getLogger(ReportSink.class);
+
+    private static final int MAX_TRACKED_TARGETS = 100_000;
 
     private final RunRecorder recorder;
     private final ProgressSink progress;
@@ -27,17 +34,33 @@ final class ReportSink implements CampaignObserver {
     private final List<String> warnings = new ArrayList<>();
     private final AtomicLong targetsDone = new AtomicLong();
     private final AtomicLong targetsTotal = new AtomicLong();
+    private final java.util.Set<String> otherTargets = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final boolean toolsOnly;
 
-    ReportSink(RunRecorder recorder, ProgressSink progress, Consumer<List<Finding>> writeNow) {
+    /**
+     * @param toolsOnly true when the run fuzzes tools and nothing else ({@code --mode tools}): the
+     *                  tool count is then the total number of targets
+     */
+    ReportSink(RunRecorder recorder, ProgressSink progress, boolean toolsOnly, Consumer<List<Finding>> writeNow) {
         this.recorder = recorder;
         this.progress = progress;
+        this.toolsOnly = toolsOnly;
         this.writeNow = writeNow;
     }
 
     @Override
     public void onRun(RunResult run) {
         recorder.record(run);
-        progress.update(targetsDone.get(), targetsTotal.get(), recorder.totalRuns(), size());
+        if (!"tool".equals(run.kind()) && otherTargets.size() < MAX_TRACKED_TARGETS) {
+            otherTargets.add(run.kind() + "\u0000" + run.target());
+        }
+        publish();
+    }
+
+    private void publish() {
+        long others = otherTargets.size();
+        long total = toolsOnly && others == 0 ? targetsTotal.get() : 0;
+        progress.update(targetsDone.get() + others, total, recorder.totalRuns(), size());
     }
 
     @Override
@@ -58,7 +81,7 @@ final class ReportSink implements CampaignObserver {
             targetsDone.set(done);
             targetsTotal.set(total);
         }
-        progress.update(targetsDone.get(), targetsTotal.get(), recorder.totalRuns(), size());
+        publish();
     }
 
     @Override

@@ -17,6 +17,7 @@ import static io.mcpfuzzer.config.ValueType.longInt;
 import static io.mcpfuzzer.config.ValueType.path;
 import static io.mcpfuzzer.config.ValueType.text;
 
+import io.mcpfuzzer.generate.protocol.MessageType;
 import io.mcpfuzzer.oracle.Severity;
 import java.nio.file.Path;
 import java.util.List;
@@ -36,6 +37,14 @@ public final class Options {
             "GetPromptRequest", "ListRootsRequest", "SubscribeRequest", "UnsubscribeRequest", "CompleteRequest",
             "ElicitRequest", "ListTasksRequest", "GetTaskRequest", "GetTaskPayloadRequest", "CancelTaskRequest",
             "PingRequest", "GenericJSONRPCRequest");
+    /**
+     * Also accepted by {@code --protocol-type}: the JSON-RPC method names the reports use as
+     * protocol targets ({@code ping}, {@code tools/list}, ...) and the schema names of the
+     * message types the fuzzer knows that the Python list lacks.
+     */
+    public static final List<String> PROTOCOL_TYPE_ALIASES = java.util.Arrays.stream(MessageType.values())
+            .flatMap(t -> java.util.stream.Stream.of(t.method(), t.schemaName()))
+            .filter(name -> !PROTOCOL_TYPES.contains(name)).toList();
 
     private static final double DAY = 86_400;
 
@@ -56,7 +65,9 @@ public final class Options {
     public static final OptionDef<Path> AUTH_CONFIG = o(TARGET, "--auth-config", "FILE", path(), null,
             "JSON file describing auth providers");
     public static final OptionDef<Boolean> AUTH_ENV = o(TARGET, "--auth-env", "", flag(), false,
-            "Build auth from MCP_API_KEY, MCP_USERNAME/MCP_PASSWORD, MCP_OAUTH_TOKEN, ... (never implicit)");
+            "Send auth headers from MCP_FUZZER_AUTH_TOKEN (bearer), MCP_FUZZER_API_KEY (header "
+                    + "MCP_FUZZER_API_KEY_HEADER, default X-API-Key) and MCP_FUZZER_AUTH_HEADER ('Name: value'); "
+                    + "never implicit");
     public static final OptionDef<Integer> MAX_LINE_BYTES = o(TARGET, "--max-line-bytes", "BYTES",
             integer(1024, 1 << 30), 16 * 1024 * 1024, "Longest stdio line read from the target; longer is a finding");
     public static final OptionDef<List<String>> ROOTS = keyed(o(TARGET, "--root", "URI", listOf(text(), ','), List.of(),
@@ -93,8 +104,10 @@ public final class Options {
     public static final OptionDef<Integer> RUNS_PER_TYPE = o(PROTOCOL, "--runs-per-type", "N", integer(1, 1_000_000), 5,
             "Runs per protocol type, resource or prompt");
     public static final OptionDef<List<String>> PROTOCOL_TYPE = split(o(PROTOCOL, "--protocol-type", "TYPE",
-            listOf(ValueType.oneOf("protocol type", PROTOCOL_TYPES), ','), List.of(),
-            "Fuzz only these protocol types (repeatable, or comma separated; protocol and all modes)"), "[,|]");
+            listOf(ValueType.oneOf("protocol type", java.util.stream.Stream.concat(PROTOCOL_TYPES.stream(),
+                    PROTOCOL_TYPE_ALIASES.stream()).toList()), ','), List.of(),
+            "Fuzz only these protocol types, by type (PingRequest) or method (ping) name (repeatable, or comma "
+                    + "separated; protocol and all modes)"), "[,|]");
     public static final OptionDef<Boolean> SPEC_GUARD = neg(o(PROTOCOL, "--spec-guard", "", flag(), true,
             "Run deterministic MCP spec checks before protocol/resource/prompt fuzzing"), "--no-spec-guard");
     public static final OptionDef<String> SPEC_RESOURCE_URI = o(PROTOCOL, "--spec-resource-uri", "URI", text(), null,

@@ -93,6 +93,11 @@ final class SettingsChecks {
             return;
         }
         TransportProtocol protocol = v.get(Options.PROTOCOL_OPT);
+        if (protocol == TransportProtocol.STDIO && looksLikeUrl(endpoint)) {
+            problem(Options.ENDPOINT, "--protocol stdio runs the endpoint as a command, but '" + endpoint
+                    + "' is a URL; use --protocol streamablehttp (or http, sse) for a remote server");
+            return;
+        }
         if (protocol == TransportProtocol.STDIO) {
             try {
                 command = CommandSplitter.split(endpoint);

@@ -110,7 +110,7 @@ public final class Campaign {
                             ? ToolDiscovery.failed("listing tools failed inside the fuzzer (see fuzzer_errors)")
                             : ToolDiscovery.of(listing));
                     listed = listing == null ? List.of() : listing.items();
-                    tools = config.includes("tools") ? filter(listed) : List.of();
+                    tools = config.includes("tools") ? filter(listed, warnings) : List.of();
                     if (listing != null) {
                         listing.problems().forEach(p -> warn(warnings, "tools/list: " + p));
                     }
@@ -289,14 +289,28 @@ public final class Campaign {
         }
     }
 
-    private List<JsonNode> filter(List<JsonNode> listed) {
+    /** Prefix of the warning for a {@code --tool} the server does not list. */
+    public static final String UNKNOWN_TOOL_WARNING = "--tool ";
+
+    private List<JsonNode> filter(List<JsonNode> listed, List<String> warnings) {
         if (config.tools().isEmpty()) {
             return listed;
         }
         List<JsonNode> out = new ArrayList<>();
+        java.util.Set<String> names = new java.util.LinkedHashSet<>();
         for (JsonNode tool : listed) {
-            if (config.tools().contains(tool.path("name").asString(""))) {
+            String name = tool.path("name").asString("");
+            names.add(name);
+            if (config.tools().contains(name)) {
                 out.add(tool);
+            }
+        }
+        for (String wanted : new java.util.TreeSet<>(config.tools())) {
+            if (!names.contains(wanted)) {
+                String listing = names.stream().limit(50).collect(java.util.stream.Collectors.joining(", "))
+                        + (names.size() > 50 ? ", ..." : "");
+                warn(warnings, UNKNOWN_TOOL_WARNING + wanted + ": the server has no such tool; it lists "
+                        + (names.isEmpty() ? "none" : names.size() + ": " + listing));
             }
         }
         return out;

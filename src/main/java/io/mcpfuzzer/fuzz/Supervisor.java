@@ -12,8 +12,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Keeps one live target: starts it on demand, replaces it after a crash or hang kill with
- * exponential backoff, and blocks the campaign after too many consecutive start failures.
- * Thread-safe.
+ * exponential backoff, and blocks the campaign after too many consecutive start failures, or at
+ * once after a {@linkplain TargetStartException#permanent() permanent} one (no retry). A start
+ * failure that is retried is logged as one line (in full at DEBUG); the failure that blocks the
+ * campaign is only in the blocked reason, which the caller prints. Thread-safe.
  */
 public final class Supervisor implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Supervisor.class);
@@ -31,6 +33,7 @@ public final class Supervisor implements AutoCloseable {
     private final List<String> startFailures = new ArrayList<>();
     private Target current;
     private int consecutiveFailures;
+    private boolean permanentFailure;
     private int restarts;
     private boolean closed;
     private java.util.function.Consumer<Target> retireListener = t -> {};
@@ -49,6 +52,10 @@ public final class Supervisor implements AutoCloseable {
             if (closed) {
                 throw new BlockedException("campaign stopped");
             }
+            if (permanentFailure) {
+                throw new BlockedException("the target failed to start (not retried: it would fail the same way): "
+                        + startFailures.get(startFailures.size() - 1));
+            }
             if (consecutiveFailures >= maxStartFailures) {
                 throw new BlockedException("the target failed to start " + consecutiveFailures
                         + " times in a row; last error: " + startFailures.get(startFailures.size() - 1));
@@ -61,8 +68,14 @@ public final class Supervisor implements AutoCloseable {
                 consecutiveFailures = 0;
             } catch (TargetStartException e) {
                 consecutiveFailures++;
+                String previous = startFailures.isEmpty() ? null : startFailures.get(startFailures.size() - 1);
                 startFailures.add(e.getMessage());
-                LOG.warn("target start failed ({} in a row): {}", consecutiveFailures, e.getMessage());
+                permanentFailure = e.permanent();
+                LOG.debug("target start failed ({} in a row): {}", consecutiveFailures, e.getMessage());
+                if (!permanentFailure && consecutiveFailures < maxStartFailures) { // else the blocked reason says it
+                    LOG.warn("target start failed ({} in a row), retrying: {}", consecutiveFailures,
+                            e.getMessage().equals(previous) ? "same error" : firstLine(e.getMessage()));
+                }
             }
         }
         return current;
@@ -100,6 +113,10 @@ public final class Supervisor implements AutoCloseable {
             current.close();
             current = null;
         }
+    }
+
+    private static String firstLine(String message) {
+        return message == null ? "" : message.lines().findFirst().orElse("");
     }
 
     private static void sleep(long ms) {

@@ -111,8 +111,8 @@ public final class ProcessManager implements AutoCloseable {
             events.emit(EventType.START_FAILED, mp.pid(), mp.name(), "reason", "early_exit", "exit_code", r.exitCode());
             throw new ProcessStartException(ProcessStartException.Reason.EARLY_EXIT, cfg.command(),
                     "Process " + cfg.name() + " exited during start-up with code " + r.exitCode(),
-                    r.stderrTail().isEmpty() ? "(no stderr output)" : mp.stderrTail(4096),
-                    "run the command by hand in the same directory and environment; its stderr is above",
+                    StartOutput.describe(mp.stdout(), r.stderrTail().isEmpty() ? "" : mp.stderrTail(4096)),
+                    "run the command by hand in the same directory and environment to see why it exits",
                     r.exitCode(), null);
         }
         mp.moveTo(ProcessState.RUNNING);

@@ -56,14 +56,7 @@ final class Spawner {
         String childPath = env.containsKey("PATH") ? env.get("PATH") : System.getenv("PATH");
         Optional<Path> exe = Executables.resolve(cmd.get(0), childPath, cwd);
         if (exe.isEmpty()) {
-            boolean searched = !cmd.get(0).contains("/");
-            throw new ProcessStartException(ProcessStartException.Reason.EXECUTABLE_NOT_FOUND, cmd,
-                    "Cannot start " + config.name() + ": executable '" + cmd.get(0) + "' not found"
-                            + (searched ? " on PATH" : ""),
-                    searched ? "PATH=" + (childPath == null ? Executables.DEFAULT_PATH : childPath)
-                            : "resolved against " + (cwd == null ? "the current directory" : cwd),
-                    searched ? "install it, give an absolute path, or set PATH in the process environment"
-                            : "check the path and that the file is executable", null, null);
+            throw Executables.notFound(config.name(), cmd, childPath, cwd);
         }
         List<String> argv = new ArrayList<>();
         if (setsid != null) {

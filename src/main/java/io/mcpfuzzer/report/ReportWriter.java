@@ -120,8 +120,10 @@ public final class ReportWriter {
         node.put("target", f.target());
         node.set("run", replay.get("run"));
         node.set("input", replay.has("input") ? replay.get("input") : replay.get("raw_input"));
-        Object crash = f.evidence().get("crash");
-        node.set("crash", crash == null ? null : ReportNodes.value(crash));
+        Object crash = crashInfo(f);
+        if (crash != null) { // a hang killed by the fuzzer has no process crash to describe
+            node.set("crash", ReportNodes.value(crash));
+        }
         node.set("finding", ReportNodes.finding(f, report));
         node.set("replay", replay);
         node.set("run_info", ReportNodes.runInfo(report));
@@ -132,6 +134,36 @@ public final class ReportWriter {
     public synchronized Path export(Report report, ExportFormat format, Path file, Severity failOn) throws IOException {
         Path target = file == null ? outputDir.resolve(format.defaultFileName()) : outputDir.resolve(file);
         return AtomicFiles.writeString(target, format.render(report, failOn == null ? Severity.HIGH : failOn));
+    }
+
+    /**
+     * The Python tool's {@code crash} block: the finding's {@code crash} evidence when present, else
+     * {@code exit_code}, {@code signal}, {@code signal_sent_by_fuzzer} and {@code stderr_tail} (as a
+     * list of lines) from its evidence; null when the evidence has none of them.
+     */
+    static Object crashInfo(Finding f) {
+        Object given = f.evidence().get("crash");
+        if (given != null) {
+            return given;
+        }
+        java.util.Map<String, Object> crash = new java.util.LinkedHashMap<>();
+        for (String key : List.of("exit_code", "signal", "signal_sent_by_fuzzer")) {
+            Object v = f.evidence().get(key);
+            if (v != null) {
+                crash.put(key, v);
+            }
+        }
+        Object tail = f.evidence().get("stderr_tail");
+        if (tail instanceof JsonNode node && node.isString()) {
+            tail = node.asString();
+        }
+        if (tail instanceof CharSequence chars) {
+            String text = chars.toString();
+            crash.put("stderr_tail", text.isEmpty() ? List.of() : text.lines().toList());
+        } else if (tail != null) {
+            crash.put("stderr_tail", tail);
+        }
+        return crash.isEmpty() ? null : crash;
     }
 
     private static Path writeJson(Path file, JsonNode doc) throws IOException {

@@ -12,7 +12,7 @@ class EnvCheckTest {
                 "MCP_FUZZER_CI", "1", "PATH", "/bin"));
         assertThat(r.valid()).isTrue();
         assertThat(r.lines()).contains("OK MCP_FUZZER_RUNS='3'", "OK MCP_FUZZER_CI='1'",
-                "WARN MCP_FUZZER_SAFETY_ENABLED='true' (not an option; ignored)", "All environment variables are valid");
+                "WARN MCP_FUZZER_SAFETY_ENABLED='true' (not a setting)", "All environment variables are valid");
         assertThat(String.join("\n", r.lines())).doesNotContain("PATH");
     }
 

@@ -47,7 +47,7 @@ public final class HttpTargetFactory implements TargetFactory {
         try {
             transport = HttpTransports.open(url, mode, options);
         } catch (IllegalArgumentException e) {
-            throw new TargetStartException(e.getMessage(), e);
+            throw new TargetStartException(e.getMessage(), e, true);
         }
         RpcConnection rpc = new RpcConnection(transport, new ServerRequestHandler(client.answers()));
         McpSession session = new McpSession(rpc, client);
@@ -62,8 +62,9 @@ public final class HttpTargetFactory implements TargetFactory {
             }
         } catch (TransportException | McpException e) {
             rpc.close();
-            throw new TargetStartException("cannot initialize a session with " + transport.describe() + ": "
-                    + e.getMessage());
+            String message = "cannot initialize a session with " + transport.describe() + ": " + e.getMessage();
+            String hint = StartMessages.httpHint(message);
+            throw new TargetStartException(message + (hint == null ? "" : "\nhint: " + hint), e, hint != null);
         }
         return new HttpTarget(session);
     }

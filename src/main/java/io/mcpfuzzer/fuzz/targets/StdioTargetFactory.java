@@ -76,11 +76,9 @@ public final class StdioTargetFactory implements TargetFactory {
         try {
             process = manager.startProcess(config.build());
         } catch (ProcessStartException e) {
-            throw new TargetStartException(e.getMessage()
-                    + (e.hint() == null ? "" : "\nhint: " + e.hint())
-                    + (e.evidence() == null || e.evidence().isBlank() ? "" : "\n--- evidence ---\n" + e.evidence()), e);
+            throw new TargetStartException(StartMessages.of(e), e, StartMessages.permanent(e));
         } catch (IllegalArgumentException e) {
-            throw new TargetStartException(e.getMessage(), e);
+            throw new TargetStartException(e.getMessage(), e, true);
         }
         StdioTransport transport = new StdioTransport(process.stdout(), process.stdin(), describe(), maxLineBytes);
         RpcConnection rpc = new RpcConnection(transport, new ServerRequestHandler(client.answers()));
@@ -97,7 +95,7 @@ public final class StdioTargetFactory implements TargetFactory {
             manager.stopProcess(pid, true);
             String exit = process.exitInfo().map(r -> " (server exit code " + r.exitCode() + ")").orElse("");
             throw new TargetStartException("the server did not complete initialize: " + e.getMessage() + exit
-                    + (tail.isBlank() ? "" : "\n--- stderr tail ---\n" + tail));
+                    + StartMessages.stdout(rpc.log()) + StartMessages.section("stderr tail", tail));
         }
         return new StdioTarget(manager, process, session);
     }

@@ -38,7 +38,8 @@ public final class ConsoleSummary {
         String status = "completed".equals(s.status()) ? ansi.green(s.status()) : ansi.red(TerminalText.safe(s.status(), 30).toUpperCase(java.util.Locale.ROOT));
         out.append("Status:    ").append(status);
         if (s.statusReason() != null) {
-            out.append(" - ").append(TerminalText.safe(s.statusReason(), 200));
+            // the first line only: the full reason (evidence, hint) is printed once, on stderr
+            out.append(" - ").append(TerminalText.safe(s.statusReason().lines().findFirst().orElse(""), 200));
         }
         out.append('\n');
         out.append("Seed:      ").append(s.seed()).append("  (reproduce with --seed ").append(s.seed()).append(")\n");

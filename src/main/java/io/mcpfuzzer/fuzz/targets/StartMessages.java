@@ -1,0 +1,87 @@
+package io.mcpfuzzer.fuzz.targets;
+
+import io.mcpfuzzer.jsonrpc.ConnectionLog;
+import io.mcpfuzzer.process.ProcessStartException;
+import java.util.List;
+
+/**
+ * The text of a start-up failure: what happened, what to do, and what the server printed
+ * (stdout lines that were not JSON-RPC, the stderr tail). Stateless.
+ */
+final class StartMessages {
+    /** At most this many stdout lines are quoted. */
+    static final int STDOUT_LINES = 10;
+
+    private StartMessages() {}
+
+    static String of(ProcessStartException e) {
+        return e.getMessage()
+                + (e.hint().isBlank() ? "" : "\nhint: " + e.hint())
+                + section(e.reason() == ProcessStartException.Reason.EARLY_EXIT ? "output" : "evidence", e.evidence());
+    }
+
+    /** A missing program, working directory or tool never appears by itself: no retry. */
+    static boolean permanent(ProcessStartException e) {
+        return e.reason() != ProcessStartException.Reason.EARLY_EXIT;
+    }
+
+    private static final java.util.regex.Pattern AUTH = java.util.regex.Pattern.compile("\\(auth: |auth: 40[13]\\b");
+    private static final java.util.regex.Pattern TLS = java.util.regex.Pattern.compile(
+            "SSL|TLS|PKIX|[Cc]ertificate|[Hh]andshake");
+    private static final java.util.regex.Pattern HOST = java.util.regex.Pattern.compile(
+            "UnknownHost|[Uu]nresolved|[Nn]ame or service not known|[Nn]o such host");
+    private static final java.util.regex.Pattern VERSION = java.util.regex.Pattern.compile(
+            "server chose protocol version");
+
+    /**
+     * The hint for an HTTP start failure that will not go away by itself (credentials refused, TLS,
+     * an unknown host name, a protocol version we do not speak), or null when another attempt may
+     * succeed (refused or dropped connection, timeout). Matches our own transport messages.
+     */
+    static String httpHint(String message) {
+        if (AUTH.matcher(message).find()) {
+            return "the server refused the request as unauthenticated: give credentials with --header "
+                    + "'Authorization: Bearer TOKEN', --auth-config FILE or --auth-env";
+        }
+        if (TLS.matcher(message).find()) {
+            return "TLS failed: check the scheme (http:// or https://) and that the server's certificate is trusted";
+        }
+        if (HOST.matcher(message).find()) {
+            return "the host name does not resolve: check the URL";
+        }
+        if (VERSION.matcher(message).find()) {
+            return "the server does not speak a protocol version this client supports (see --spec-schema-version)";
+        }
+        return null;
+    }
+
+    /** The server's first stdout lines that were not JSON-RPC (at most {@link #STDOUT_LINES}), or "". */
+    static String stdout(ConnectionLog log) {
+        List<ConnectionLog.Entry> lines = log.samples("not_json");
+        if (lines.isEmpty()) {
+            return "";
+        }
+        StringBuilder b = new StringBuilder();
+        for (ConnectionLog.Entry line : lines.subList(0, Math.min(STDOUT_LINES, lines.size()))) {
+            b.append(printable(line.text())).append('\n');
+        }
+        long more = log.notJsonCount() - Math.min(lines.size(), STDOUT_LINES);
+        if (more > 0) {
+            b.append("(").append(more).append(" more line(s) not shown)\n");
+        }
+        return section("stdout (not JSON-RPC)", b.toString());
+    }
+
+    /** {@code text} cut to 300 characters, with control characters (escape sequences) shown as {@code ?}. */
+    static String printable(String text) {
+        String cut = text == null ? "" : text.length() > 300 ? text.substring(0, 300) + "..." : text;
+        StringBuilder b = new StringBuilder(cut.length());
+        cut.codePoints().forEach(c -> b.appendCodePoint(c == '\t' || !Character.isISOControl(c) ? c : '?'));
+        return b.toString();
+    }
+
+    /** {@code "\n--- title ---\ntext"}, or "" when {@code text} is blank. */
+    static String section(String title, String text) {
+        return text == null || text.isBlank() ? "" : "\n--- " + title + " ---\n" + text.stripTrailing();
+    }
+}

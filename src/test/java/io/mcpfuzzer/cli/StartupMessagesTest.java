@@ -1,0 +1,93 @@
+package io.mcpfuzzer.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.sun.net.httpserver.HttpServer;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What the command line says when the target cannot start, in-process against real programs. */
+@Timeout(180)
+class StartupMessagesTest {
+    @TempDir
+    Path dir;
+
+    private CliRunTest.Outcome start(String endpoint) {
+        return CliRunTest.run("--mode", "tools", "--endpoint", endpoint, "--runs", "1", "--timeout", "5",
+                "--output-dir", dir.resolve("reports").toString());
+    }
+
+    private static int count(String text, String part) {
+        int n = 0;
+        for (int i = text.indexOf(part); i >= 0; i = text.indexOf(part, i + 1)) {
+            n++;
+        }
+        return n;
+    }
+
+    @Test
+    void aDirectoryIsSaidToBeADirectoryOnceWithoutRetry() throws Exception {
+        Path folder = Files.createDirectories(dir.resolve("server-dir"));
+        CliRunTest.Outcome o = start(folder.toString());
+
+        assertThat(o.code()).as(o.err()).isEqualTo(ExitCodes.ERROR);
+        assertThat(o.err()).contains("is a directory, not a program").contains("not retried")
+                .doesNotContain("not found");
+        assertThat(count(o.err(), "is a directory")).isEqualTo(1);
+    }
+
+    @Test
+    void aFileWithoutExecutePermissionIsSaidToBeOne() throws Exception {
+        Path script = Files.writeString(dir.resolve("server.py"), "print('hi')\n");
+        CliRunTest.Outcome o = start(script.toString());
+
+        assertThat(o.code()).as(o.err()).isEqualTo(ExitCodes.ERROR);
+        assertThat(o.err()).contains("is a file without execute permission").contains("python3 " + script);
+    }
+
+    @Test
+    void aProgramThatPrintsGarbageAndExitsShowsWhatItPrinted() {
+        CliRunTest.Outcome o = start("sh -c 'echo this is not json-rpc; echo cannot open config >&2; exit 3'");
+
+        assertThat(o.code()).as(o.err()).isEqualTo(ExitCodes.ERROR);
+        assertThat(o.err()).contains("exited during start-up with code 3").contains("this is not json-rpc")
+                .contains("cannot open config");
+        assertThat(count(o.err(), "cannot open config")).isEqualTo(1);
+    }
+
+    @Test
+    void a401IsNotRetriedAndSaysHowToAuthenticate() throws Exception {
+        AtomicInteger posts = new AtomicInteger();
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 10);
+        server.createContext("/mcp", ex -> {
+            if ("POST".equals(ex.getRequestMethod())) {
+                posts.incrementAndGet();
+            }
+            ex.getRequestBody().readAllBytes();
+            byte[] body = "{\"error\":\"unauthorized\"}".getBytes(StandardCharsets.UTF_8);
+            ex.sendResponseHeaders(401, body.length);
+            ex.getResponseBody().write(body);
+            ex.close();
+        });
+        server.start();
+        try {
+            CliRunTest.Outcome o = CliRunTest.run("--mode", "tools", "--protocol", "streamablehttp", "--endpoint",
+                    "http://127.0.0.1:" + server.getAddress().getPort() + "/mcp", "--runs", "1", "--timeout", "5",
+                    "--output-dir", dir.toString());
+
+            assertThat(o.code()).as(o.err()).isEqualTo(ExitCodes.ERROR);
+            assertThat(o.err()).contains("not retried").contains("--auth-env");
+            assertThat(count(o.err(), "401")).isEqualTo(1);
+            assertThat(posts.get()).isEqualTo(1);
+        } finally {
+            server.stop(0);
+        }
+    }
+}
