@@ -216,11 +216,10 @@ public final class FuzzRunner implements CampaignRunner {
 
     static CampaignConfig config(Settings s) {
         Settings.Fuzzing f = s.fuzzing();
-        java.util.Set<String> tools = new java.util.LinkedHashSet<>(f.tools());
-        tools.removeAll(f.excludeTools());
         return new CampaignConfig(f.mode().wire(), f.phase().wire(), f.runs(), s.protocol().runsPerType(), f.seed(),
-                s.target().toolTimeout(), f.maxConcurrency(), tools, 3, 2, protocolPhase(s),
-                new java.util.LinkedHashSet<>(s.protocol().protocolTypes()), s.protocol().specGuard());
+                s.target().toolTimeout(), f.maxConcurrency(), new java.util.LinkedHashSet<>(f.tools()), 3, 2,
+                protocolPhase(s), new java.util.LinkedHashSet<>(s.protocol().protocolTypes()), s.protocol().specGuard(),
+                new java.util.LinkedHashSet<>(f.excludeTools()));
     }
 
     /** {@code --protocol-phase} when given; otherwise protocol, resource and prompt fuzzing follow {@code --phase}. */

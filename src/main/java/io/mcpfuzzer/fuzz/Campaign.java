@@ -293,7 +293,7 @@ public final class Campaign {
     public static final String UNKNOWN_TOOL_WARNING = "--tool ";
 
     private List<JsonNode> filter(List<JsonNode> listed, List<String> warnings) {
-        if (config.tools().isEmpty()) {
+        if (config.tools().isEmpty() && config.excludeTools().isEmpty()) {
             return listed;
         }
         List<JsonNode> out = new ArrayList<>();
@@ -301,7 +301,7 @@ public final class Campaign {
         for (JsonNode tool : listed) {
             String name = tool.path("name").asString("");
             names.add(name);
-            if (config.tools().contains(name)) {
+            if (config.selects(name)) {
                 out.add(tool);
             }
         }

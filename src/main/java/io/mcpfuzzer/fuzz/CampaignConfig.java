@@ -20,10 +20,19 @@ import java.util.Set;
  * @param protocolPhase   phase for protocol messages: {@code realistic}, {@code aggressive} or {@code both}
  * @param protocolTypes   message types (methods) to fuzz; empty means all
  * @param specGuard       run the spec guard before protocol fuzzing
+ * @param excludeTools    tool names never to fuzz (applied after {@code tools}); empty means none
  */
 public record CampaignConfig(String mode, String phase, int runs, int runsPerType, long seed, Duration callTimeout,
         int maxConcurrency, Set<String> tools, int maxStartFailures, int nonDeterminismSamples, String protocolPhase,
-        Set<String> protocolTypes, boolean specGuard) {
+        Set<String> protocolTypes, boolean specGuard, Set<String> excludeTools) {
+
+    /** No tool excluded. */
+    public CampaignConfig(String mode, String phase, int runs, int runsPerType, long seed, Duration callTimeout,
+            int maxConcurrency, Set<String> tools, int maxStartFailures, int nonDeterminismSamples, String protocolPhase,
+            Set<String> protocolTypes, boolean specGuard) {
+        this(mode, phase, runs, runsPerType, seed, callTimeout, maxConcurrency, tools, maxStartFailures,
+                nonDeterminismSamples, protocolPhase, protocolTypes, specGuard, Set.of());
+    }
 
     /** Tools-centred configuration: protocol phase follows {@code phase}, all types, spec guard on. */
     public CampaignConfig(String mode, String phase, int runs, int runsPerType, long seed, Duration callTimeout,
@@ -34,6 +43,7 @@ public record CampaignConfig(String mode, String phase, int runs, int runsPerTyp
 
     public CampaignConfig {
         tools = tools == null ? Set.of() : Set.copyOf(tools);
+        excludeTools = excludeTools == null ? Set.of() : Set.copyOf(excludeTools);
         protocolTypes = protocolTypes == null ? Set.of() : Set.copyOf(protocolTypes);
         protocolPhase = protocolPhase == null ? phase : protocolPhase;
         maxConcurrency = Math.max(1, maxConcurrency);
@@ -58,6 +68,11 @@ public record CampaignConfig(String mode, String phase, int runs, int runsPerTyp
             case "aggressive" -> List.of("aggressive");
             default -> List.of("realistic", "aggressive");
         };
+    }
+
+    /** True when the tool of this name is selected by {@code tools} and not excluded. */
+    public boolean selects(String tool) {
+        return (tools.isEmpty() || tools.contains(tool)) && !excludeTools.contains(tool);
     }
 
     public boolean includes(String surface) {

@@ -87,6 +87,17 @@ class HonestExitsTest {
     }
 
     @Test
+    void anExcludedToolIsNeverCalled() throws Exception {
+        CliRunTest.Outcome o = run("--mode", "tools", "--endpoint", demo(), "--runs", "2", "--seed", "1",
+                "--exclude-tool", "echo", "--output-dir", dir.toString());
+
+        assertThat(o.code()).as(o.err()).isIn(0, 3);
+        JsonNode byName = Json.parse(Files.readString(dir.resolve("run_summary.json"))).path("tools").path("by_name");
+        assertThat(byName.has("echo")).as(byName.toString()).isFalse();
+        assertThat(byName.has("lookup_user")).as(byName.toString()).isTrue();
+    }
+
+    @Test
     void crashFilesDescribeTheCrashAndHangFilesHaveNoEmptyCrashBlock() throws Exception {
         CliRunTest.Outcome o = run("--mode", "tools", "--endpoint", demo(), "--runs", "6", "--seed", "5",
                 "--timeout", "3", "--output-dir", dir.toString());
