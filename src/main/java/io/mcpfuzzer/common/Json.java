@@ -13,10 +13,25 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * The one shared Jackson 3 mapper. Thread-safe. Parsing limits are raised enough for
  * hostile servers (deep and long documents) while still bounded.
+ *
+ * <p>Parse and write limits agree: anything parsed (at most {@link #MAX_PARSE_DEPTH} levels) can be
+ * written again, also inside a few levels of our own envelope ({@link #MAX_WRITE_DEPTH}). Loading this
+ * class also raises Jackson's process-wide default write depth to {@link #MAX_WRITE_DEPTH}, so that
+ * {@code JsonNode.toString()} and {@code toPrettyString()} (Jackson's own shared mapper, default 500)
+ * accept every parsed document too; that default only applies to mappers built after this class is
+ * loaded, which holds for Jackson's lazily built shared mapper because every node from a peer comes
+ * from {@link #parse(String)} or {@link #mapper()}.
  */
 public final class Json {
-    /** Largest nesting depth accepted when parsing a document from a peer, and when writing one. */
+    /** Largest nesting depth accepted when parsing a document from a peer. */
     public static final int MAX_PARSE_DEPTH = 2_000;
+    /** Largest nesting depth written: a parsed document plus room for the envelope around it. */
+    public static final int MAX_WRITE_DEPTH = MAX_PARSE_DEPTH + 100;
+
+    static {
+        StreamWriteConstraints.overrideDefaultStreamWriteConstraints(
+                StreamWriteConstraints.builder().maxNestingDepth(MAX_WRITE_DEPTH).build());
+    }
 
     private static final JsonMapper MAPPER = JsonMapper.builder(JsonFactory.builder()
                     .streamReadConstraints(StreamReadConstraints.builder()
@@ -25,7 +40,7 @@ public final class Json {
                             .maxNumberLength(100_000)
                             .build())
                     .streamWriteConstraints(StreamWriteConstraints.builder()
-                            .maxNestingDepth(MAX_PARSE_DEPTH)
+                            .maxNestingDepth(MAX_WRITE_DEPTH)
                             .build())
                     .build())
             .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
