@@ -32,7 +32,7 @@ public final class ResponseOracle {
 
     private static final Map<String, Pattern> COMMAND_SIGS = sigs(new String[][] {
         {"uid_gid", "\\buid=\\d+\\([^)\\s]*\\)\\s+gid=\\d+\\("},
-        {"uname", "\\bLinux\\s+\\S+\\s+\\d+\\.\\d+\\S*\\s.*\\bGNU/Linux\\b"},
+        {"uname", "\\bLinux\\s+\\S+\\s+\\d+\\.\\d+\\S*\\s.{0,300}\\bGNU/Linux\\b"},
         {"windows_whoami", "\\bnt authority\\\\system\\b"},
         {"windows_dir", "\\bVolume Serial Number is [0-9A-F]{4}-[0-9A-F]{4}"},
     });

@@ -147,10 +147,13 @@ public final class Redactor {
         }
         if (node.isObject()) {
             ObjectNode out = JsonNodeFactory.instance.objectNode();
+            Map<String, Integer> clashes = new java.util.HashMap<>();
             for (Map.Entry<String, JsonNode> entry : node.properties()) {
-                String key = redact(entry.getKey());
+                String redacted = redact(entry.getKey());
+                String key = redacted;
                 while (out.has(key)) {
-                    key = key + "#";
+                    int n = clashes.merge(redacted, 1, Integer::sum);
+                    key = redacted + "#" + (n == 1 ? "" : n);
                 }
                 JsonNode value = entry.getValue();
                 out.set(key, maskedByKey(entry.getKey(), value) ? StringNode.valueOf(MASK) : redactNode(value, depth + 1));
