@@ -13,25 +13,30 @@ import java.util.List;
  *
  * <p>Linear time on hostile text: inputs are cut to {@link #MAX_SCAN} characters; each rule first
  * checks for a literal every match must contain ({@code String.contains}) and only then runs an
- * RE2/J automaton (no backtracking, no recursion); SQL errors are matched by a literal scanner.
+ * RE2/J automaton (no backtracking, no recursion); SQL errors are matched by a literal scanner. Counted
+ * repetitions are avoided: RE2/J compiles {@code x{1,300}} into 300 nested copies (recursively), and
+ * without backtracking the bound buys no speed.
  */
 public final class LeakPatterns {
     /** Characters scanned per text. */
     public static final int MAX_SCAN = 200_000;
+
+    /** Characters of a match shown in an excerpt (plus context); matches themselves are unbounded. */
+    private static final int MAX_MATCH_SHOWN = 300;
 
     private record Rule(String name, Pattern pattern, String... triggers) {}
 
     private static final List<Rule> RULES = List.of(
             new Rule("java_stack_trace", Pattern.compile("\\n?[ \\t\\n\\f\\r\\x0B]*at [\\w$.]+\\([\\w$]+\\.(java|kt|scala):\\d+\\)"),
                     ".java:", ".kt:", ".scala:"),
-            new Rule("python_traceback", Pattern.compile("Traceback \\(most recent call last\\)|File \"[^\"\\n]{1,300}\", line \\d+"),
+            new Rule("python_traceback", Pattern.compile("Traceback \\(most recent call last\\)|File \"[^\"\\n]+\", line \\d+"),
                     "Traceback (most recent call last)", "\", line "),
-            new Rule("node_stack_trace", Pattern.compile("\\n[ \\t\\n\\f\\r\\x0B]+at (?:[\\w$.<>]+ )?\\(?(?:/|file:|node:)[^)\\n]{1,300}:\\d+:\\d+\\)?"),
+            new Rule("node_stack_trace", Pattern.compile("\\n[ \\t\\n\\f\\r\\x0B]+at (?:[\\w$.<>]+ )?\\(?(?:/|file:|node:)[^)\\n]+:\\d+:\\d+\\)?"),
                     "at "),
-            new Rule("go_panic", Pattern.compile("goroutine \\d+ \\[running\\]|panic: .{0,200}\\n"),
+            new Rule("go_panic", Pattern.compile("goroutine \\d+ \\[running\\]|panic: .*\\n"),
                     "goroutine ", "panic: "),
-            new Rule("rust_panic", Pattern.compile("thread '[^'\\n]{1,100}' panicked at"), "' panicked at"),
-            new Rule("dotnet_stack_trace", Pattern.compile("[ \\t\\n\\f\\r\\x0B]+at [\\w.]+\\(.*\\) in .{1,300}:line \\d+"),
+            new Rule("rust_panic", Pattern.compile("thread '[^'\\n]+' panicked at"), "' panicked at"),
+            new Rule("dotnet_stack_trace", Pattern.compile("[ \\t\\n\\f\\r\\x0B]+at [\\w.]+\\(.*\\) in .+:line \\d+"),
                     ":line "),
             new Rule("file_path", Pattern.compile("(?:^|[ \\t\\n\\f\\r\\x0B\"'(=])(?:/(?:home|root|srv|opt|var|usr|etc|tmp|app|Users)/[\\w.@+-]+"
                     + "(?:/[\\w.@+-]+)+|[A-Za-z]:\\\\(?:[\\w.$ -]+\\\\)+[\\w.$ -]+)"),
@@ -69,7 +74,7 @@ public final class LeakPatterns {
 
     private static String excerpt(String text, int start, int end) {
         int from = Math.max(0, start - 60);
-        int to = Math.min(text.length(), Math.max(end, start) + 120);
+        int to = Math.min(text.length(), Math.min(Math.max(end, start), start + MAX_MATCH_SHOWN) + 120);
         return text.substring(from, to).strip();
     }
 }

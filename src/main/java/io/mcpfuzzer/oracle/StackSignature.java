@@ -23,7 +23,7 @@ public final class StackSignature {
     private static final Pattern PY_EXC = Pattern.compile("(?m)^(\\w+(?:\\.\\w+)*(?:Error|Exception|Exit|Interrupt)):");
     private static final Pattern NODE_EXC = Pattern.compile("(?m)^(\\w*Error)(?::|$)");
     private static final Pattern NODE_FRAME = Pattern.compile("(?m)^\\s+at (?:([\\w$.<>\\[\\] ]+) )?\\(?([^()\\s]+?):(\\d+):\\d+\\)?$");
-    private static final Pattern GO_PANIC = Pattern.compile("(?m)^panic: (.{0,80})");
+    private static final Pattern GO_PANIC = Pattern.compile("(?m)^panic: ([^\\n\\r\\x{85}\\x{2028}\\x{2029}]*)");
     private static final Pattern GO_FRAME = Pattern.compile("(?m)^([\\w./*()]+)\\(.*\\)\\n\\s+(\\S+:\\d+)");
     private static final Pattern HEX_ADDRESS = Pattern.compile("0x[0-9a-f]+");
     private static final Pattern RUST_PANIC = Pattern.compile("thread '[^']*' panicked at ([^:\\n]+:\\d+)");
@@ -122,7 +122,8 @@ public final class StackSignature {
             frames.add(f.group(1) + "@" + loc.substring(loc.lastIndexOf('/') + 1));
             found = f.find();
         }
-        String msg = HEX_ADDRESS.matcher(p.group(1)).replaceAll("0x?");
+        String panic = p.group(1);
+        String msg = HEX_ADDRESS.matcher(panic.length() > 80 ? panic.substring(0, 80) : panic).replaceAll("0x?");
         return "go:" + msg + (frames.isEmpty() ? "" : "|" + String.join("|", frames));
     }
 
