@@ -32,7 +32,7 @@ public final class LeakPatterns {
             new Rule("python_traceback", Pattern.compile("Traceback \\(most recent call last\\)|File \"[^\"\\n]+\", line \\d+"),
                     "Traceback (most recent call last)", "\", line "),
             new Rule("node_stack_trace", Pattern.compile("\\n[ \\t\\n\\f\\r\\x0B]+at (?:[\\w$.<>]+ )?\\(?(?:/|file:|node:)[^)\\n]+:\\d+:\\d+\\)?"),
-                    "at "),
+                    "(/", "(file:", "(node:", " /", " file:", " node:"),
             new Rule("go_panic", Pattern.compile("goroutine \\d+ \\[running\\]|panic: .*\\n"),
                     "goroutine ", "panic: "),
             new Rule("rust_panic", Pattern.compile("thread '[^'\\n]+' panicked at"), "' panicked at"),

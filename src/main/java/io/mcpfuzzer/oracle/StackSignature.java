@@ -10,8 +10,9 @@ import java.util.List;
  * the last stack trace, in Python, Node, Java, Go and Rust formats. Line numbers are kept, memory
  * addresses and ids are not. Stateless; thread-safe.
  *
- * <p>Linear time on hostile stderr: only the last {@link #MAX_SCAN} characters are read, and every
- * pattern is an RE2/J automaton (no backtracking, no recursion).
+ * <p>Linear time on hostile stderr: only the last {@link #MAX_SCAN} characters are read, every
+ * pattern is an RE2/J automaton (no backtracking, no recursion), and a format's patterns run only when
+ * the text contains a literal each of its traces has.
  */
 public final class StackSignature {
     /** Characters read from the end of the stderr tail. */
@@ -53,6 +54,9 @@ public final class StackSignature {
     }
 
     private static String java(String s) {
+        if (!s.contains("Exception") && !s.contains("Error")) {
+            return null;
+        }
         Matcher exc = JAVA_EXC.matcher(s);
         String type = null;
         int at = 0;
@@ -74,6 +78,9 @@ public final class StackSignature {
     }
 
     private static String python(String s) {
+        if (!s.contains("File \"")) {
+            return null;
+        }
         Matcher f = PY_FRAME.matcher(s);
         List<String> frames = new ArrayList<>();
         while (f.find()) {
@@ -93,6 +100,9 @@ public final class StackSignature {
     }
 
     private static String node(String s) {
+        if (!s.contains("Error")) {
+            return null;
+        }
         Matcher e = NODE_EXC.matcher(s);
         if (!e.find()) {
             return null;
@@ -110,6 +120,9 @@ public final class StackSignature {
     }
 
     private static String go(String s) {
+        if (!s.contains("panic: ")) {
+            return null;
+        }
         Matcher p = GO_PANIC.matcher(s);
         if (!p.find()) {
             return null;
@@ -128,6 +141,9 @@ public final class StackSignature {
     }
 
     private static String rust(String s) {
+        if (!s.contains("' panicked at")) {
+            return null;
+        }
         Matcher m = RUST_PANIC.matcher(s);
         return m.find() ? "rust:panic@" + m.group(1) : null;
     }
