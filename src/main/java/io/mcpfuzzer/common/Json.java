@@ -31,6 +31,11 @@ public final class Json {
     static {
         StreamWriteConstraints.overrideDefaultStreamWriteConstraints(
                 StreamWriteConstraints.builder().maxNestingDepth(MAX_WRITE_DEPTH).build());
+        int shared = JsonMapper.shared().tokenStreamFactory().streamWriteConstraints().getMaxNestingDepth();
+        if (shared < MAX_WRITE_DEPTH) {
+            org.slf4j.LoggerFactory.getLogger(Json.class).warn("Jackson's shared mapper was built before the write "
+                    + "depth was raised: JsonNode.toString() fails beyond {} levels", shared);
+        }
     }
 
     private static final JsonMapper MAPPER = JsonMapper.builder(JsonFactory.builder()
