@@ -58,7 +58,8 @@ public final class Reflection {
     }
 
     private static boolean reflected(String s, String answer) {
-        return s.length() >= MIN_LENGTH && isHostile(s) && answer.contains(escapeForJson(s));
+        return s.length() >= MIN_LENGTH && isHostile(s)
+                && io.mcpfuzzer.common.Ascii.containsLinear(answer, escapeForJson(s));
     }
 
     static boolean isHostile(String s) {

@@ -129,7 +129,7 @@ public final class ResponseOracle {
                 ev.put("match", Snippet.excerpt(m.group(), 120));
                 ev.put("excerpt", Snippet.around(resp, m.start(), m.end()));
                 ev.put("offset", m.start());
-                ev.put("response_echoes_input", !in.isBlank() && resp.contains(in));
+                ev.put("response_echoes_input", !in.isBlank() && io.mcpfuzzer.common.Ascii.containsLinear(resp, in));
                 out.add(check.finding(target, check.title() + " Signature '" + s.getKey()
                         + "' is in the response but not in the request.", ev, s.getKey()));
                 return;
