@@ -45,6 +45,16 @@ public final class InjectionMarkers {
      */
     private static final Map<Pattern, String[][]> TRIGGERS = new java.util.IdentityHashMap<>();
 
+    /**
+     * Markers made of a verb, a gap of at most 80 characters and a secret (word or path): searched only near
+     * an occurrence of their last trigger group ({@link #findNear}).
+     */
+    private static final java.util.Set<String> NEAR_LAST_GROUP = java.util.Set.of("send_secret", "read_secret");
+    /** Longest distance from a match start to its secret: verb (at most 8) + \b + gap (80), rounded up. */
+    private static final int NEAR = 128;
+    /** Room after the last anchor for the rest of the secret (for example {@code private    keys}). */
+    private static final int NEAR_SLACK = 1024;
+
     /** Instruction-like poisoning phrases (high-signal). */
     public static final Map<String, Pattern> POISONING = patterns(new String[][] {
         {"important_tag", "<\\s*/?\\s*(?:important|critical|system|instructions?|secret|hidden)\\s*>", "important critical system instruction secret hidden"},
@@ -118,7 +128,9 @@ public final class InjectionMarkers {
                 }
             }
             Matcher m = e.getValue().matcher(text);
-            if (m.find() && hits.size() < limit) {
+            boolean found = NEAR_LAST_GROUP.contains(e.getKey()) ? findNear(m, folded, triggers[triggers.length - 1])
+                    : m.find();
+            if (found && hits.size() < limit) {
                 hits.add(new Hit(e.getKey(), Snippet.escape(m.group()), Snippet.around(text, m.start(), m.end()),
                         m.start()));
             }
@@ -141,6 +153,35 @@ public final class InjectionMarkers {
             c[i] = Character.toLowerCase(Character.toUpperCase(c[i]));
         }
         return new String(c);
+    }
+
+    /**
+     * The leftmost match, trying only start positions at most {@link #NEAR} characters before an occurrence
+     * of one of the anchors (every match ends in such an occurrence within that distance of its start), so
+     * that a text full of verbs but without a secret nearby costs one pass instead of a gap search per verb.
+     */
+    private static boolean findNear(Matcher m, String folded, String[] anchors) {
+        java.util.BitSet at = new java.util.BitSet(folded.length());
+        for (String a : anchors) {
+            for (int i = folded.indexOf(a); i >= 0; i = folded.indexOf(a, i + 1)) {
+                at.set(i);
+            }
+        }
+        m.useTransparentBounds(true).useAnchoringBounds(false);
+        int p = at.nextSetBit(0);
+        while (p >= 0) {
+            int from = Math.max(0, p - NEAR);
+            int to = p;
+            for (int q = at.nextSetBit(p + 1); q >= 0 && q - NEAR <= to; q = at.nextSetBit(q + 1)) {
+                to = q;
+            }
+            m.region(from, Math.min(folded.length(), to + NEAR_SLACK));
+            if (m.find() && m.start() <= to) {
+                return true;
+            }
+            p = at.nextSetBit(to + 1);
+        }
+        return false;
     }
 
     private static boolean allGroupsPresent(String folded, String[][] groups) {
