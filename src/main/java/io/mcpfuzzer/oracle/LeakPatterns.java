@@ -15,7 +15,8 @@ import java.util.List;
  * checks for a literal every match must contain ({@code String.contains}) and only then runs an
  * RE2/J automaton (no backtracking, no recursion); SQL errors are matched by a literal scanner. Counted
  * repetitions are avoided: RE2/J compiles {@code x{1,300}} into 300 nested copies (recursively), and
- * without backtracking the bound buys no speed.
+ * without backtracking the bound buys no speed. Paths match lazily (two segments are enough to report
+ * one), so a 100,000-character path is not read to its end.
  */
 public final class LeakPatterns {
     /** Characters scanned per text. */
@@ -39,7 +40,7 @@ public final class LeakPatterns {
             new Rule("dotnet_stack_trace", Pattern.compile("[ \\t\\n\\f\\r\\x0B]+at [\\w.]+\\(.*\\) in .+:line \\d+"),
                     ":line "),
             new Rule("file_path", Pattern.compile("(?:^|[ \\t\\n\\f\\r\\x0B\"'(=])(?:/(?:home|root|srv|opt|var|usr|etc|tmp|app|Users)/[\\w.@+-]+"
-                    + "(?:/[\\w.@+-]+)+|[A-Za-z]:\\\\(?:[\\w.$ -]+\\\\)+[\\w.$ -]+)"),
+                    + "(?:/[\\w.@+-]+)+?|[A-Za-z]:\\\\(?:[\\w.$ -]+\\\\)+?[\\w.$ -])"),
                     "/home/", "/root/", "/srv/", "/opt/", "/var/", "/usr/", "/etc/", "/tmp/", "/app/", "/Users/", ":\\"));
 
     private LeakPatterns() {}
