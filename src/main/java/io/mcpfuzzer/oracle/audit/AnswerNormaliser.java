@@ -10,6 +10,11 @@ import tools.jackson.core.JacksonException;
  * durations ({@code 12ms}, {@code 0.4 s}) and long hex ids are replaced by placeholders, and whitespace
  * runs collapse. Answers longer than {@link #MAX_CHARS} are compared on their prefix. Stateless,
  * thread-safe.
+ *
+ * <p>Linear time: every pattern has only bounded or single-class repetitions (no nested unbounded
+ * quantifier, no group repeated more than once), starts at a word boundary, and fails or matches within a
+ * bounded number of steps per start position beyond the one digit or hex run it reads; the JSON step is
+ * bounded by the parse depth and {@link CanonicalJson#MAX_DEPTH}.
  */
 public final class AnswerNormaliser {
     public static final int MAX_CHARS = 1 << 20;
@@ -24,6 +29,8 @@ public final class AnswerNormaliser {
         Pattern.compile("(?i)\\b\\d+(?:\\.\\d+)?\\s?(?:ms|µs|us|ns|s|sec|secs|seconds|milliseconds)\\b"),
         Pattern.compile("(?i)\\b[0-9a-f]{16,}\\b"),
     };
+    /** Patterns whose every match contains an ASCII digit (skipped on text without one). */
+    private static final boolean[] NEEDS_DIGIT = {true, true, true, true, false, true, true, false};
     private static final String[] PLACEHOLDERS = {"<ts>", "<ts>", "<date>", "<time>", "<uuid>", "<epoch>", "<dur>", "<hex>"};
 
     private AnswerNormaliser() {}
@@ -42,8 +49,11 @@ public final class AnswerNormaliser {
                 // compare as text
             }
         }
+        boolean digits = s.chars().anyMatch(c -> c >= '0' && c <= '9');
         for (int i = 0; i < PATTERNS.length; i++) {
-            s = PATTERNS[i].matcher(s).replaceAll(PLACEHOLDERS[i]);
+            if (digits || !NEEDS_DIGIT[i]) {
+                s = PATTERNS[i].matcher(s).replaceAll(PLACEHOLDERS[i]);
+            }
         }
         return s.replaceAll("\\s+", " ").strip();
     }
