@@ -29,8 +29,6 @@ public final class AnswerNormaliser {
         Pattern.compile("(?i)\\b\\d+(?:\\.\\d+)?\\s?(?:ms|µs|us|ns|s|sec|secs|seconds|milliseconds)\\b"),
         Pattern.compile("(?i)\\b[0-9a-f]{16,}\\b"),
     };
-    /** Patterns whose every match contains an ASCII digit (skipped on text without one). */
-    private static final boolean[] NEEDS_DIGIT = {true, true, true, true, false, true, true, false};
     private static final String[] PLACEHOLDERS = {"<ts>", "<ts>", "<date>", "<time>", "<uuid>", "<epoch>", "<dur>", "<hex>"};
 
     private AnswerNormaliser() {}
@@ -49,12 +47,72 @@ public final class AnswerNormaliser {
                 // compare as text
             }
         }
-        boolean digits = s.chars().anyMatch(c -> c >= '0' && c <= '9');
         for (int i = 0; i < PATTERNS.length; i++) {
-            if (digits || !NEEDS_DIGIT[i]) {
+            if (mayMatch(i, s)) {
                 s = PATTERNS[i].matcher(s).replaceAll(PLACEHOLDERS[i]);
             }
         }
         return s.replaceAll("\\s+", " ").strip();
+    }
+
+    /**
+     * A necessary condition for PATTERNS[i] to match anywhere in s, checked in one linear pass without a
+     * regular expression, so that text without (say) a {@code dddd-} or {@code d:dd} never pays for the pass.
+     */
+    private static boolean mayMatch(int i, String s) {
+        switch (i) {
+            case 0, 2: return digitsThen(s, 4, '-');
+            case 1: return s.contains(", ");
+            case 3: return digitsThen(s, 1, ':');
+            case 4: return s.indexOf('-') >= 0;
+            case 5: return run(s, 10, false);
+            case 6: return durationStart(s);
+            default: return run(s, 16, true);
+        }
+    }
+
+    /** Some c preceded by at least n ASCII digits. */
+    private static boolean digitsThen(String s, int n, char c) {
+        int digits = 0;
+        for (int k = 0; k < s.length(); k++) {
+            char ch = s.charAt(k);
+            if (ch == c && digits >= n) {
+                return true;
+            }
+            digits = ch >= '0' && ch <= '9' ? digits + 1 : 0;
+        }
+        return false;
+    }
+
+    /** A run of at least n ASCII digits (or hex digits). */
+    private static boolean run(String s, int n, boolean hex) {
+        int len = 0;
+        for (int k = 0; k < s.length(); k++) {
+            char ch = s.charAt(k);
+            boolean in = (ch >= '0' && ch <= '9') || (hex && ((ch >= 'a' && ch <= 'f') || (ch >= 'A' && ch <= 'F')));
+            len = in ? len + 1 : 0;
+            if (len >= n) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A digit followed, directly or after one whitespace, by the first letter of a duration unit. */
+    private static boolean durationStart(String s) {
+        for (int k = 0; k + 1 < s.length(); k++) {
+            char ch = s.charAt(k);
+            if (ch >= '0' && ch <= '9') {
+                char next = s.charAt(k + 1);
+                if (unit(next) || (Character.isWhitespace(next) && k + 2 < s.length() && unit(s.charAt(k + 2)))) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static boolean unit(char c) {
+        return "msunMSUN\u00b5".indexOf(c) >= 0;
     }
 }
