@@ -15,12 +15,12 @@ import tools.jackson.databind.node.ObjectNode;
  * hostile servers (deep and long documents) while still bounded.
  *
  * <p>Parse and write limits agree: anything parsed (at most {@link #MAX_PARSE_DEPTH} levels) can be
- * written again, also inside a few levels of our own envelope ({@link #MAX_WRITE_DEPTH}). Loading this
- * class also raises Jackson's process-wide default write depth to {@link #MAX_WRITE_DEPTH}, so that
- * {@code JsonNode.toString()} and {@code toPrettyString()} (Jackson's own shared mapper, default 500)
- * accept every parsed document too; that default only applies to mappers built after this class is
- * loaded, which holds for Jackson's lazily built shared mapper because every node from a peer comes
- * from {@link #parse(String)} or {@link #mapper()}.
+ * written again with {@link #write(Object)}, also inside a few levels of our own envelope
+ * ({@link #MAX_WRITE_DEPTH}). Turn a peer's node into text with {@link #write(Object)}, never with
+ * {@code JsonNode.toString()}: that goes through Jackson's own shared mapper (write depth 500 by default).
+ * Loading this class raises Jackson's process-wide default write depth to {@link #MAX_WRITE_DEPTH} as a
+ * second line of defence, which only reaches the shared mapper when this class loads before the first
+ * {@code toString()} of any node (a warning is logged otherwise).
  */
 public final class Json {
     /** Largest nesting depth accepted when parsing a document from a peer. */
