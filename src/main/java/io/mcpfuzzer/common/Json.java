@@ -13,10 +13,30 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * The one shared Jackson 3 mapper. Thread-safe. Parsing limits are raised enough for
  * hostile servers (deep and long documents) while still bounded.
+ *
+ * <p>Parse and write limits agree: anything parsed (at most {@link #MAX_PARSE_DEPTH} levels) can be
+ * written again with {@link #write(Object)}, also inside a few levels of our own envelope
+ * ({@link #MAX_WRITE_DEPTH}). Turn a peer's node into text with {@link #write(Object)}, never with
+ * {@code JsonNode.toString()}: that goes through Jackson's own shared mapper (write depth 500 by default).
+ * Loading this class raises Jackson's process-wide default write depth to {@link #MAX_WRITE_DEPTH} as a
+ * second line of defence, which only reaches the shared mapper when this class loads before the first
+ * {@code toString()} of any node (a warning is logged otherwise).
  */
 public final class Json {
-    /** Largest nesting depth accepted when parsing a document from a peer, and when writing one. */
+    /** Largest nesting depth accepted when parsing a document from a peer. */
     public static final int MAX_PARSE_DEPTH = 2_000;
+    /** Largest nesting depth written: a parsed document plus room for the envelope around it. */
+    public static final int MAX_WRITE_DEPTH = MAX_PARSE_DEPTH + 100;
+
+    static {
+        StreamWriteConstraints.overrideDefaultStreamWriteConstraints(
+                StreamWriteConstraints.builder().maxNestingDepth(MAX_WRITE_DEPTH).build());
+        int shared = JsonMapper.shared().tokenStreamFactory().streamWriteConstraints().getMaxNestingDepth();
+        if (shared < MAX_WRITE_DEPTH) {
+            org.slf4j.LoggerFactory.getLogger(Json.class).warn("Jackson's shared mapper was built before the write "
+                    + "depth was raised: JsonNode.toString() fails beyond {} levels", shared);
+        }
+    }
 
     private static final JsonMapper MAPPER = JsonMapper.builder(JsonFactory.builder()
                     .streamReadConstraints(StreamReadConstraints.builder()
@@ -25,7 +45,7 @@ public final class Json {
                             .maxNumberLength(100_000)
                             .build())
                     .streamWriteConstraints(StreamWriteConstraints.builder()
-                            .maxNestingDepth(MAX_PARSE_DEPTH)
+                            .maxNestingDepth(MAX_WRITE_DEPTH)
                             .build())
                     .build())
             .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)

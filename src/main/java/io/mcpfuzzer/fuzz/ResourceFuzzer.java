@@ -58,7 +58,7 @@ public final class ResourceFuzzer {
             for (String value : TEMPLATE_VALUES) {
                 String phase = value.equals("example") ? "realistic" : "aggressive";
                 if (config.phases().contains(phase)) {
-                    read(pattern, pattern.replaceAll("\\{[^}]*}", value), run++, phase, "template:" + phase);
+                    read(pattern, UriTemplateFill.fill(pattern, value), run++, phase, "template:" + phase);
                 }
             }
             targets++;

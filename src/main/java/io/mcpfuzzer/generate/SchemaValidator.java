@@ -13,7 +13,10 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Validates instances against JSON Schemas with networknt json-schema-validator, with
- * format assertions on and budgeted regex matching.
+ * format assertions on (by default) and budgeted regex matching. The one validator of the project:
+ * generated tool inputs and a server's {@code outputSchema} (through
+ * {@code oracle.audit.SchemaCheck}) both go through it, so no server-supplied {@code pattern} runs
+ * unbounded. Remote {@code $ref}s are never fetched.
  *
  * <p>Dialect: the schema's {@code $schema} when present. Without it (the usual MCP tool
  * {@code inputSchema}) draft 2020-12 is used, except that draft-04 style boolean
@@ -35,10 +38,22 @@ public final class SchemaValidator {
     private final Map<JsonNode, Compiled> cache = new ConcurrentHashMap<>();
     private final SchemaRegistryConfig config;
 
+    private final boolean formatAssertions;
+
     /** A validator whose pattern checks read at most {@code regexMatchSteps} characters each. */
     public SchemaValidator(int regexMatchSteps) {
+        this(regexMatchSteps, true);
+    }
+
+    /**
+     * A validator whose pattern checks read at most {@code regexMatchSteps} characters each, with
+     * {@code format} asserted (inputs we generate) or only annotated (JSON Schema 2020-12's default,
+     * used for a server's {@code outputSchema}).
+     */
+    public SchemaValidator(int regexMatchSteps, boolean formatAssertions) {
+        this.formatAssertions = formatAssertions;
         this.config = SchemaRegistryConfig.builder()
-                .formatAssertionsEnabled(true)
+                .formatAssertionsEnabled(formatAssertions)
                 .regularExpressionFactory(new BoundedRegexFactory(regexMatchSteps))
                 .build();
     }
@@ -65,7 +80,7 @@ public final class SchemaValidator {
         }
         try {
             List<Error> errors = compiled.schema.validate(value, ctx -> ctx.executionConfig(b -> b
-                    .formatAssertionsEnabled(true)
+                    .formatAssertionsEnabled(formatAssertions)
                     .maxEvaluationSteps(MAX_EVALUATION_STEPS)
                     .maxEvaluationDepth(MAX_EVALUATION_DEPTH)));
             if (errors.isEmpty()) {
@@ -150,7 +165,8 @@ public final class SchemaValidator {
 
     private SchemaRegistry registry(SpecificationVersion version) {
         return registries.computeIfAbsent(version, v ->
-                SchemaRegistry.withDefaultDialect(v, builder -> builder.schemaRegistryConfig(config)));
+                SchemaRegistry.withDefaultDialect(v, builder -> builder.schemaRegistryConfig(config)
+                        .schemaLoader(loader -> loader.fetchRemoteResources(false))));
     }
 
     private static String dialectName(SpecificationVersion version) {

@@ -90,7 +90,8 @@ public record Reply(Status status, JsonNode message, String raw, long latencyNan
             return null;
         }
         JsonNode msg = error.get("message");
-        return msg == null ? error.toString() : msg.isString() ? msg.asString() : msg.toString();
+        return msg == null ? io.mcpfuzzer.common.Json.write(error) : msg.isString() ? msg.asString()
+                : io.mcpfuzzer.common.Json.write(msg);
     }
 
     public double latencyMillis() {

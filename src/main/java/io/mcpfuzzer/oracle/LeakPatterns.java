@@ -1,33 +1,47 @@
 package io.mcpfuzzer.oracle;
 
+import com.google.re2j.Matcher;
+import com.google.re2j.Pattern;
+import io.mcpfuzzer.common.Ascii;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Recognises information leaks in server answers and error messages: stack traces (Java, Python,
  * Node, Go, Rust, .NET), absolute file paths of the server's machine, SQL engine errors.
- * Stateless and thread-safe; every pattern is linear-time and inputs are cut to {@link #MAX_SCAN}.
+ * Stateless and thread-safe.
+ *
+ * <p>Linear time on hostile text: inputs are cut to {@link #MAX_SCAN} characters; each rule first
+ * checks for a literal every match must contain ({@code String.contains}) and only then runs an
+ * RE2/J automaton (no backtracking, no recursion); SQL errors are matched by a literal scanner. Counted
+ * repetitions are avoided: RE2/J compiles {@code x{1,300}} into 300 nested copies (recursively), and
+ * without backtracking the bound buys no speed. Paths match lazily (two segments are enough to report
+ * one), so a 100,000-character path is not read to its end.
  */
 public final class LeakPatterns {
     /** Characters scanned per text. */
     public static final int MAX_SCAN = 200_000;
 
-    private record Rule(String name, Pattern pattern) {}
+    /** Characters of a match shown in an excerpt (plus context); matches themselves are unbounded. */
+    private static final int MAX_MATCH_SHOWN = 300;
+
+    private record Rule(String name, Pattern pattern, String... triggers) {}
 
     private static final List<Rule> RULES = List.of(
-            new Rule("java_stack_trace", Pattern.compile("\\n?\\s*at [\\w$.]+\\([\\w$]+\\.(java|kt|scala):\\d+\\)")),
-            new Rule("python_traceback", Pattern.compile("Traceback \\(most recent call last\\)|File \"[^\"\\n]{1,300}\", line \\d+")),
-            new Rule("node_stack_trace", Pattern.compile("\\n\\s+at (?:[\\w$.<>]+ )?\\(?(?:/|file:|node:)[^)\\n]{1,300}:\\d+:\\d+\\)?")),
-            new Rule("go_panic", Pattern.compile("goroutine \\d+ \\[running\\]|panic: .{0,200}\\n")),
-            new Rule("rust_panic", Pattern.compile("thread '[^'\\n]{1,100}' panicked at")),
-            new Rule("dotnet_stack_trace", Pattern.compile("\\s+at [\\w.]+\\(.*\\) in .{1,300}:line \\d+")),
-            new Rule("sql_error", Pattern.compile("(?i)SQLException|syntax error (?:at or )?near|SQLSTATE\\[|ORA-\\d{5}|"
-                    + "You have an error in your SQL syntax|sqlite3?\\.OperationalError|unterminated quoted string|"
-                    + "psycopg2?\\.|PG::SyntaxError")),
-            new Rule("file_path", Pattern.compile("(?:^|[\\s\"'(=])(?:/(?:home|root|srv|opt|var|usr|etc|tmp|app|Users)/[\\w.@+-]+"
-                    + "(?:/[\\w.@+-]+)+|[A-Za-z]:\\\\(?:[\\w.$ -]+\\\\)+[\\w.$ -]+)")));
+            new Rule("java_stack_trace", Pattern.compile("\\n?[ \\t\\n\\f\\r\\x0B]*at [\\w$.]+\\([\\w$]+\\.(java|kt|scala):\\d+\\)"),
+                    ".java:", ".kt:", ".scala:"),
+            new Rule("python_traceback", Pattern.compile("Traceback \\(most recent call last\\)|File \"[^\"\\n]+\", line \\d+"),
+                    "Traceback (most recent call last)", "\", line "),
+            new Rule("node_stack_trace", Pattern.compile("\\n[ \\t\\n\\f\\r\\x0B]+at (?:[\\w$.<>]+ )?\\(?(?:/|file:|node:)[^)\\n]+:\\d+:\\d+\\)?"),
+                    "(/", "(file:", "(node:", " /", " file:", " node:"),
+            new Rule("go_panic", Pattern.compile("goroutine \\d+ \\[running\\]|panic: .*\\n"),
+                    "goroutine ", "panic: "),
+            new Rule("rust_panic", Pattern.compile("thread '[^'\\n]+' panicked at"), "' panicked at"),
+            new Rule("dotnet_stack_trace", Pattern.compile("[ \\t\\n\\f\\r\\x0B]+at [\\w.]+\\(.*\\) in .+:line \\d+"),
+                    ":line "),
+            new Rule("file_path", Pattern.compile("(?:^|[ \\t\\n\\f\\r\\x0B\"'(=])(?:/(?:home|root|srv|opt|var|usr|etc|tmp|app|Users)/[\\w.@+-]+"
+                    + "(?:/[\\w.@+-]+)+?|[A-Za-z]:\\\\(?:[\\w.$ -]+\\\\)+?[\\w.$ -])"),
+                    "/home/", "/root/", "/srv/", "/opt/", "/var/", "/usr/", "/etc/", "/tmp/", "/app/", "/Users/", ":\\"));
 
     private LeakPatterns() {}
 
@@ -42,6 +56,15 @@ public final class LeakPatterns {
         }
         String scan = text.length() > MAX_SCAN ? text.substring(0, MAX_SCAN) : text;
         for (Rule rule : RULES) {
+            if (rule.name().equals("file_path")) {
+                int[] sql = SqlErrors.find(scan);
+                if (sql != null) {
+                    leaks.add(new Leak("sql_error", excerpt(scan, sql[0], sql[1])));
+                }
+            }
+            if (!Ascii.containsAny(scan, rule.triggers())) {
+                continue;
+            }
             Matcher m = rule.pattern().matcher(scan);
             if (m.find()) {
                 leaks.add(new Leak(rule.name(), excerpt(scan, m.start(), m.end())));
@@ -52,7 +75,7 @@ public final class LeakPatterns {
 
     private static String excerpt(String text, int start, int end) {
         int from = Math.max(0, start - 60);
-        int to = Math.min(text.length(), Math.max(end, start) + 120);
+        int to = Math.min(text.length(), Math.min(Math.max(end, start), start + MAX_MATCH_SHOWN) + 120);
         return text.substring(from, to).strip();
     }
 }

@@ -1,5 +1,9 @@
 package io.mcpfuzzer.oracle;
 
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -13,36 +17,49 @@ public final class Reflection {
 
     private Reflection() {}
 
-    /** The first reflected hostile string, or null. */
+    /**
+     * The first reflected hostile string, or null. Walks at most {@value #MAX_NODES} nodes of input, depth
+     * first in document order, with an explicit stack (no recursion, whatever the nesting).
+     */
     public static String findReflected(JsonNode input, String answer) {
-        return walk(input, answer, new int[] {0});
-    }
-
-    private static String walk(JsonNode node, String answer, int[] budget) {
-        if (node == null || budget[0]++ > MAX_NODES) {
-            return null;
+        Deque<Object> stack = new ArrayDeque<>();
+        if (input != null) {
+            stack.push(input);
         }
-        if (node.isString()) {
-            String s = node.asString();
-            if (s.length() >= MIN_LENGTH && isHostile(s) && answer.contains(escapeForJson(s))) {
-                return s;
-            }
-            return null;
-        }
-        for (JsonNode child : node) {
-            String hit = walk(child, answer, budget);
-            if (hit != null) {
-                return hit;
-            }
-        }
-        if (node.isObject()) {
-            for (String name : node.propertyNames()) {
-                if (name.length() >= MIN_LENGTH && isHostile(name) && answer.contains(escapeForJson(name))) {
+        int budget = 0;
+        while (!stack.isEmpty() && budget++ <= MAX_NODES) {
+            Object top = stack.pop();
+            if (top instanceof String name) {
+                if (reflected(name, answer)) {
                     return name;
                 }
+                continue;
+            }
+            JsonNode node = (JsonNode) top;
+            if (node.isString()) {
+                if (reflected(node.asString(), answer)) {
+                    return node.asString();
+                }
+                continue;
+            }
+            if (node.isObject()) {
+                List<String> names = new ArrayList<>(node.propertyNames());
+                for (int i = names.size() - 1; i >= 0; i--) {
+                    stack.push(names.get(i));
+                }
+            }
+            List<JsonNode> children = new ArrayList<>();
+            node.forEach(children::add);
+            for (int i = children.size() - 1; i >= 0; i--) {
+                stack.push(children.get(i));
             }
         }
         return null;
+    }
+
+    private static boolean reflected(String s, String answer) {
+        return s.length() >= MIN_LENGTH && isHostile(s)
+                && io.mcpfuzzer.common.Ascii.containsLinear(answer, escapeForJson(s));
     }
 
     static boolean isHostile(String s) {

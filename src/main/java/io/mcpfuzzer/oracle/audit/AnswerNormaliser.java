@@ -10,6 +10,11 @@ import tools.jackson.core.JacksonException;
  * durations ({@code 12ms}, {@code 0.4 s}) and long hex ids are replaced by placeholders, and whitespace
  * runs collapse. Answers longer than {@link #MAX_CHARS} are compared on their prefix. Stateless,
  * thread-safe.
+ *
+ * <p>Linear time: every pattern has only bounded or single-class repetitions (no nested unbounded
+ * quantifier, no group repeated more than once), starts at a word boundary, and fails or matches within a
+ * bounded number of steps per start position beyond the one digit or hex run it reads; the JSON step is
+ * bounded by the parse depth and {@link CanonicalJson#MAX_DEPTH}.
  */
 public final class AnswerNormaliser {
     public static final int MAX_CHARS = 1 << 20;
@@ -43,8 +48,71 @@ public final class AnswerNormaliser {
             }
         }
         for (int i = 0; i < PATTERNS.length; i++) {
-            s = PATTERNS[i].matcher(s).replaceAll(PLACEHOLDERS[i]);
+            if (mayMatch(i, s)) {
+                s = PATTERNS[i].matcher(s).replaceAll(PLACEHOLDERS[i]);
+            }
         }
         return s.replaceAll("\\s+", " ").strip();
+    }
+
+    /**
+     * A necessary condition for PATTERNS[i] to match anywhere in s, checked in one linear pass without a
+     * regular expression, so that text without (say) a {@code dddd-} or {@code d:dd} never pays for the pass.
+     */
+    private static boolean mayMatch(int i, String s) {
+        switch (i) {
+            case 0, 2: return digitsThen(s, 4, '-');
+            case 1: return s.contains(", ");
+            case 3: return digitsThen(s, 1, ':');
+            case 4: return s.indexOf('-') >= 0;
+            case 5: return run(s, 10, false);
+            case 6: return durationStart(s);
+            default: return run(s, 16, true);
+        }
+    }
+
+    /** Some c preceded by at least n ASCII digits. */
+    private static boolean digitsThen(String s, int n, char c) {
+        int digits = 0;
+        for (int k = 0; k < s.length(); k++) {
+            char ch = s.charAt(k);
+            if (ch == c && digits >= n) {
+                return true;
+            }
+            digits = ch >= '0' && ch <= '9' ? digits + 1 : 0;
+        }
+        return false;
+    }
+
+    /** A run of at least n ASCII digits (or hex digits). */
+    private static boolean run(String s, int n, boolean hex) {
+        int len = 0;
+        for (int k = 0; k < s.length(); k++) {
+            char ch = s.charAt(k);
+            boolean in = (ch >= '0' && ch <= '9') || (hex && ((ch >= 'a' && ch <= 'f') || (ch >= 'A' && ch <= 'F')));
+            len = in ? len + 1 : 0;
+            if (len >= n) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A digit followed, directly or after one whitespace, by the first letter of a duration unit. */
+    private static boolean durationStart(String s) {
+        for (int k = 0; k + 1 < s.length(); k++) {
+            char ch = s.charAt(k);
+            if (ch >= '0' && ch <= '9') {
+                char next = s.charAt(k + 1);
+                if (unit(next) || (Character.isWhitespace(next) && k + 2 < s.length() && unit(s.charAt(k + 2)))) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static boolean unit(char c) {
+        return "msunMSUN\u00b5".indexOf(c) >= 0;
     }
 }

@@ -49,7 +49,7 @@ public final class Capabilities {
             + "remote|servers?|endpoints?|webhooks?|e-?mails?|recipients?|api|channels?|slack)\\b"
             + "|\\bhttps?\\s+requests?\\b|\\bmakes?\\s+(?:an?\\s+)?(?:http|web|network)\\s+requests?\\b", F);
     private static final Pattern EXEC_DESC = Pattern.compile("\\b(?:execut\\w*|runs?|evaluat\\w*|spawns?)\\b[^.\\n]{0,30}?"
-            + "\\b(?:shell|system|terminal|bash|arbitrary|os)?\\s*(?:commands?|scripts?|code|programs?|processes)\\b", F);
+            + "\\b(?:shell|system|terminal|bash|arbitrary|os)?\\s{0,8}(?:commands?|scripts?|code|programs?|processes)\\b", F);
 
     /** Classification of one tool; each list holds the reasons (empty when the capability was not seen). */
     public record Profile(String name, List<String> localRead, List<String> egress, List<String> exec,

@@ -8,8 +8,6 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Decodes encoded runs inside definition text (base64 and base64url, hex, {@code \}{@code xNN},
@@ -17,18 +15,12 @@ import java.util.regex.Pattern;
  * ROT13) and rescans the decoded text with the poisoning and secret-path markers. A decoding counts only
  * when it yields mostly printable UTF-8. At most {@link #MAX_CANDIDATES} candidates of at most
  * {@link #MAX_CANDIDATE_CHARS} characters per text; decoded text is rescanned one level deeper.
+ * Runs are found by the linear hand scanners of {@link EncodedRuns} (no regular expressions, no recursion).
  * Stateless and thread-safe.
  */
 public final class EncodedPayloads {
     public static final int MAX_CANDIDATES = 32;
     public static final int MAX_CANDIDATE_CHARS = 8192;
-
-    private static final Pattern BASE64 = Pattern.compile("(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{16,}={0,2}(?![A-Za-z0-9+/=_-])");
-    private static final Pattern HEX = Pattern.compile("(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}){12,}(?![0-9A-Fa-f])");
-    private static final Pattern X_ESCAPES = Pattern.compile("(?:\\\\x[0-9A-Fa-f]{2}){6,}");
-    private static final Pattern PERCENT = Pattern.compile("[^\\s%]*(?:%[0-9A-Fa-f]{2}[^\\s%]*){3,}");
-    private static final Pattern U_ESCAPES = Pattern.compile("(?:\\\\u[0-9A-Fa-f]{4}){4,}");
-    private static final Pattern ENTITIES = Pattern.compile("(?:&#(?:x[0-9A-Fa-f]{1,6}|[0-9]{1,7});){4,}");
 
     /** One decoded payload that contains markers. */
     public record Decoded(String encoding, String encoded, String decoded, List<InjectionMarkers.Hit> hits) {}
@@ -44,12 +36,13 @@ public final class EncodedPayloads {
 
     private static void scan(String text, List<Decoded> out, int level) {
         int[] budget = {MAX_CANDIDATES};
-        each(BASE64, text, budget, s -> decodeBase64(s), "base64", out, level);
-        each(HEX, text, budget, s -> utf8(HexFormat.of().parseHex(s)), "hex", out, level);
-        each(X_ESCAPES, text, budget, s -> utf8(HexFormat.of().parseHex(s.replace("\\x", ""))), "hex_escape", out, level);
-        each(PERCENT, text, budget, EncodedPayloads::decodePercent, "percent", out, level);
-        each(U_ESCAPES, text, budget, EncodedPayloads::decodeUnicodeEscapes, "unicode_escape", out, level);
-        each(ENTITIES, text, budget, EncodedPayloads::decodeEntities, "html_entity", out, level);
+        each(EncodedRuns.Kind.BASE64, text, budget, s -> decodeBase64(s), "base64", out, level);
+        each(EncodedRuns.Kind.HEX, text, budget, s -> utf8(HexFormat.of().parseHex(s)), "hex", out, level);
+        each(EncodedRuns.Kind.X_ESCAPES, text, budget, s -> utf8(HexFormat.of().parseHex(s.replace("\\x", ""))),
+                "hex_escape", out, level);
+        each(EncodedRuns.Kind.PERCENT, text, budget, EncodedPayloads::decodePercent, "percent", out, level);
+        each(EncodedRuns.Kind.U_ESCAPES, text, budget, EncodedPayloads::decodeUnicodeEscapes, "unicode_escape", out, level);
+        each(EncodedRuns.Kind.ENTITIES, text, budget, EncodedPayloads::decodeEntities, "html_entity", out, level);
         String tags = HiddenContent.decodeTags(text);
         if (!tags.isEmpty()) {
             report("unicode_tag", "", tags, out, level);
@@ -67,14 +60,16 @@ public final class EncodedPayloads {
         String decode(String s) throws Exception;
     }
 
-    private static void each(Pattern p, String text, int[] budget, Decoder d, String encoding, List<Decoded> out,
-            int level) {
-        Matcher m = p.matcher(text);
-        while (budget[0] > 0 && m.find()) {
-            String cand = m.group();
-            if (cand.length() > MAX_CANDIDATE_CHARS) {
+    private static void each(EncodedRuns.Kind kind, String text, int[] budget, Decoder d, String encoding,
+            List<Decoded> out, int level) {
+        int[] run;
+        int from = 0;
+        while (budget[0] > 0 && (run = kind.next(text, from)) != null) {
+            from = Math.max(run[1], run[0] + 1);
+            if (run[1] - run[0] > MAX_CANDIDATE_CHARS) {
                 continue;
             }
+            String cand = text.substring(run[0], run[1]);
             budget[0]--;
             String decoded;
             try {

@@ -4,21 +4,21 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import com.google.re2j.Matcher;
+import com.google.re2j.Pattern;
 
 /**
  * Finds content a human reviewer does not see but a model reads: Unicode tag characters (U+E0000 block,
  * "ASCII smuggling", decoded back to text), zero-width and filler characters, bidi controls (Trojan
  * Source), variation-selector smuggling, ANSI escape sequences and other control characters; and markup
  * that client UIs hide (HTML comments, Markdown link-reference comments, off-screen padding).
+ * Linear time on any text: hand scanners ({@link MarkupScanners}) and one RE2/J pattern, no backtracking.
  * Stateless and thread-safe.
  */
 public final class HiddenContent {
-    private static final Pattern ANSI = Pattern.compile("(?:\\x1b\\[|\\x9b)[0-?]*[ -/]*[@-~]|\\x1b\\][^\\x07\\x1b]*(?:\\x07|\\x1b\\\\)");
-    private static final Pattern HTML_COMMENT = Pattern.compile("<!--(.*?)(?:-->|$)", Pattern.DOTALL);
-    private static final Pattern MD_COMMENT = Pattern.compile("(?m)^[ \\t]*\\[(?://|comment)\\]:\\s*(?:#|<>)\\s*\\((.*)\\)\\s*$");
-    private static final Pattern PADDING = Pattern.compile("(?:[ \\t\\u00a0]{80,}|(?:\\r?\\n[ \\t]*){25,})(?=\\S)");
+    /** Markdown link-reference comments; RE2/J (linear), run only on text containing {@code "]:"}. */
+    private static final Pattern MD_COMMENT = Pattern.compile(
+            "(?m)^[ \\t]*\\[(?://|comment)\\]:[ \\t\\n\\f\\r\\x0B]*(?:#|<>)[ \\t\\n\\f\\r\\x0B]*\\((.*)\\)[ \\t\\n\\f\\r\\x0B]*$");
 
     /** Carrier kinds, as written in evidence. */
     public static final String TAG = "unicode_tag", ZERO_WIDTH = "zero_width", BIDI = "bidi_control",
@@ -98,7 +98,7 @@ public final class HiddenContent {
             }
             i += Character.charCount(cp);
         }
-        if (counts.containsKey(ANSI_ESCAPE) && !ANSI.matcher(text).find() && counts.get(ANSI_ESCAPE)[0] > 0) {
+        if (counts.containsKey(ANSI_ESCAPE) && MarkupScanners.ansi(text, 0) == null && counts.get(ANSI_ESCAPE)[0] > 0) {
             // a bare ESC without a sequence is still a control character, report it as such
             counts.put(CONTROL, counts.remove(ANSI_ESCAPE));
         }
@@ -118,7 +118,7 @@ public final class HiddenContent {
 
     /** The text as a human sees it: every carrier removed, ANSI sequences stripped. */
     public static String visibleProjection(String text) {
-        String noAnsi = ANSI.matcher(text).replaceAll("");
+        String noAnsi = MarkupScanners.stripAnsi(text);
         StringBuilder sb = new StringBuilder(noAnsi.length());
         noAnsi.codePoints().forEach(cp -> {
             if (carrierOf(cp) == null) {
@@ -141,19 +141,29 @@ public final class HiddenContent {
     /** HTML comments, Markdown comments and off-screen padding with non-blank content, at most 16. */
     public static List<Markup> markup(String text) {
         List<Markup> out = new ArrayList<>();
-        collect(out, "html_comment", HTML_COMMENT.matcher(text), text, true);
-        collect(out, "markdown_comment", MD_COMMENT.matcher(text), text, true);
-        collect(out, "offscreen_padding", PADDING.matcher(text), text, false);
+        int[] m;
+        int from = 0;
+        while (out.size() < 16 && (m = MarkupScanners.htmlComment(text, from)) != null) {
+            add(out, "html_comment", text.substring(m[2], m[3]), m[0]);
+            from = Math.max(m[1], m[0] + 1);
+        }
+        if (text.contains("]:")) {
+            Matcher md = MD_COMMENT.matcher(text);
+            while (out.size() < 16 && md.find()) {
+                add(out, "markdown_comment", md.group(1), md.start());
+            }
+        }
+        from = 0;
+        while (out.size() < 16 && (m = MarkupScanners.padding(text, from)) != null) {
+            add(out, "offscreen_padding", text.substring(m[1], Math.min(text.length(), m[1] + 400)), m[0]);
+            from = Math.max(m[1], m[0] + 1);
+        }
         return out;
     }
 
-    private static void collect(List<Markup> out, String kind, Matcher m, String text, boolean hasGroup) {
-        while (out.size() < 16 && m.find()) {
-            String content = hasGroup ? m.group(1) : text.substring(m.end(), Math.min(text.length(), m.end() + 400));
-            if (content.isBlank()) {
-                continue;
-            }
-            out.add(new Markup(kind, content.strip(), m.start()));
+    private static void add(List<Markup> out, String kind, String content, int offset) {
+        if (!content.isBlank()) {
+            out.add(new Markup(kind, content.strip(), offset));
         }
     }
 }

@@ -41,7 +41,7 @@ public final class OutputContract {
         if (!schema.isObject() || !"object".equals(schema.path("type").asString(""))) {
             out.add(AuditCheck.BAD_OUTPUT_SCHEMA.finding(name, "outputSchema of '" + Snippet.excerpt(name, 80)
                     + "' is not an object schema (type must be \"object\").", Map.of("schema_type",
-                    Snippet.excerpt(schema.path("type").toString(), 80)), "type"));
+                    Snippet.excerpt(schema.has("type") ? Json.write(schema.get("type")) : "", 80)), "type"));
             if (!schema.isObject()) {
                 return out;
             }

@@ -1,5 +1,6 @@
 package io.mcpfuzzer.oracle.audit;
 
+import io.mcpfuzzer.common.Ascii;
 import io.mcpfuzzer.oracle.Finding;
 import io.mcpfuzzer.oracle.Severity;
 import java.util.ArrayList;
@@ -30,27 +31,34 @@ public final class ResponseOracle {
     /** Payload families understood here (aliases accepted by {@link #family(String)}). */
     public enum Family { COMMAND, PATH, SQL, PROMPT, CODE, OTHER }
 
+    /** Per signature: literals (lower case), one of which every match contains; checked before the pattern runs. */
+    private static final Map<Pattern, String[]> TRIGGERS = new java.util.IdentityHashMap<>();
+
     private static final Map<String, Pattern> COMMAND_SIGS = sigs(new String[][] {
-        {"uid_gid", "\\buid=\\d+\\([^)\\s]*\\)\\s+gid=\\d+\\("},
-        {"uname", "\\bLinux\\s+\\S+\\s+\\d+\\.\\d+\\S*\\s.*\\bGNU/Linux\\b"},
-        {"windows_whoami", "\\bnt authority\\\\system\\b"},
-        {"windows_dir", "\\bVolume Serial Number is [0-9A-F]{4}-[0-9A-F]{4}"},
+        {"uid_gid", "\\buid=\\d+\\([^)\\s]*\\)\\s+gid=\\d+\\(", "uid="},
+        {"uname", "\\bLinux\\s+\\S+\\s+\\d+\\.\\d+\\S*\\s.{0,300}\\bGNU/Linux\\b", "gnu/linux"},
+        {"windows_whoami", "\\bnt authority\\\\system\\b", "nt authority"},
+        {"windows_dir", "\\bVolume Serial Number is [0-9A-F]{4}-[0-9A-F]{4}", "volume serial number is"},
     });
     private static final Map<String, Pattern> PATH_SIGS = sigs(new String[][] {
-        {"passwd_entry", "\\broot:[x*!]?:0:0:"},
-        {"passwd_daemon", "\\bdaemon:[x*]:1:1:"},
-        {"shadow_entry", "\\broot:\\$[0-9a-z]+\\$"},
-        {"win_ini", "(?m)^\\[(?:fonts|extensions|mci extensions|boot loader)\\]\\s*$"},
-        {"private_key", "-----BEGIN (?:RSA |OPENSSH |EC |DSA )?PRIVATE KEY-----"},
+        {"passwd_entry", "\\broot:[x*!]?:0:0:", "root:"},
+        {"passwd_daemon", "\\bdaemon:[x*]:1:1:", "daemon:"},
+        {"shadow_entry", "\\broot:\\$[0-9a-z]+\\$", "root:$"},
+        {"win_ini", "(?m)^\\[(?:fonts|extensions|mci extensions|boot loader)\\]\\s*$", "]"},
+        {"private_key", "-----BEGIN (?:RSA |OPENSSH |EC |DSA )?PRIVATE KEY-----", "-----begin "},
     });
     private static final Map<String, Pattern> SQL_SIGS = sigs(new String[][] {
-        {"mysql_syntax", "you have an error in your sql syntax|check the manual that corresponds to your (?:mysql|mariadb)"},
-        {"postgres_syntax", "syntax error at or near \"|unterminated quoted string at or near|pg::syntaxerror|psycopg2?\\.errors\\."},
-        {"sqlite_error", "sqlite3?\\.operationalerror|sqlite_error|unrecognized token: \"|near \"[^\"]{1,40}\": syntax error"},
-        {"oracle_error", "\\bora-\\d{5}\\b"},
-        {"mssql_error", "unclosed quotation mark after the character string|microsoft ole db provider for sql server"},
-        {"sqlstate", "\\bsqlstate\\[[0-9a-z]{5}\\]"},
-        {"jdbc_error", "java\\.sql\\.sql\\w*exception"},
+        {"mysql_syntax", "you have an error in your sql syntax|check the manual that corresponds to your (?:mysql|mariadb)",
+            "you have an error in your sql syntax|check the manual that corresponds to your"},
+        {"postgres_syntax", "syntax error at or near \"|unterminated quoted string at or near|pg::syntaxerror|psycopg2?\\.errors\\.",
+            "syntax error at or near \"|unterminated quoted string at or near|pg::syntaxerror|psycopg"},
+        {"sqlite_error", "sqlite3?\\.operationalerror|sqlite_error|unrecognized token: \"|near \"[^\"]{1,40}\": syntax error",
+            "operationalerror|sqlite_error|unrecognized token: \"|\": syntax error"},
+        {"oracle_error", "\\bora-\\d{5}\\b", "ora-"},
+        {"mssql_error", "unclosed quotation mark after the character string|microsoft ole db provider for sql server",
+            "unclosed quotation mark|microsoft ole db provider"},
+        {"sqlstate", "\\bsqlstate\\[[0-9a-z]{5}\\]", "sqlstate["},
+        {"jdbc_error", "java\\.sql\\.sql\\w*exception", "java.sql.sql"},
     });
 
     private ResponseOracle() {}
@@ -121,7 +129,11 @@ public final class ResponseOracle {
 
     private static void signature(List<Finding> out, AuditCheck check, Map<String, Pattern> sigs, String target,
             String family, String in, String resp) {
+        String lowered = Ascii.lower(resp);
         for (Map.Entry<String, Pattern> s : sigs.entrySet()) {
+            if (!Ascii.containsAny(lowered, TRIGGERS.get(s.getValue()))) {
+                continue;
+            }
             Matcher m = s.getValue().matcher(resp);
             if (m.find() && !s.getValue().matcher(in).find()) {
                 Map<String, Object> ev = base(family, in);
@@ -129,7 +141,7 @@ public final class ResponseOracle {
                 ev.put("match", Snippet.excerpt(m.group(), 120));
                 ev.put("excerpt", Snippet.around(resp, m.start(), m.end()));
                 ev.put("offset", m.start());
-                ev.put("response_echoes_input", !in.isBlank() && resp.contains(in));
+                ev.put("response_echoes_input", !in.isBlank() && Ascii.containsLinear(resp, in));
                 out.add(check.finding(target, check.title() + " Signature '" + s.getKey()
                         + "' is in the response but not in the request.", ev, s.getKey()));
                 return;
@@ -172,7 +184,9 @@ public final class ResponseOracle {
     private static Map<String, Pattern> sigs(String[][] defs) {
         Map<String, Pattern> m = new LinkedHashMap<>();
         for (String[] d : defs) {
-            m.put(d[0], Pattern.compile(d[1], F));
+            Pattern p = Pattern.compile(d[1], F);
+            m.put(d[0], p);
+            TRIGGERS.put(p, d[2].split("\\|"));
         }
         return m;
     }

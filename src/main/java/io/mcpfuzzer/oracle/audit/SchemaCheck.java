@@ -1,29 +1,25 @@
 package io.mcpfuzzer.oracle.audit;
 
-import com.networknt.schema.Error;
-import com.networknt.schema.Schema;
-import com.networknt.schema.SchemaException;
-import com.networknt.schema.SchemaRegistry;
-import com.networknt.schema.SpecificationVersion;
+import io.mcpfuzzer.generate.GenerationLimits;
+import io.mcpfuzzer.generate.SchemaValidator;
+import io.mcpfuzzer.generate.Validation;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Validates instances against a server-supplied JSON Schema with networknt: JSON Schema 2020-12 (the MCP
- * default) first, draft-07 when the schema only makes sense there (for example tuple {@code items}
- * arrays); remote {@code $ref}s are never fetched. Compiled schemas are cached by canonical hash (at most
- * {@link #MAX_CACHED}). Thread-safe.
+ * Validates instances against a server-supplied JSON Schema through the project's one
+ * {@link SchemaValidator}: dialect from {@code $schema}, else JSON Schema 2020-12 (the MCP default) unless
+ * the schema only makes sense in draft-07 (for example tuple {@code items} arrays); remote {@code $ref}s are
+ * never fetched; {@code format} is an annotation, not an assertion. Every {@code pattern} runs with the
+ * validator's regex budget and the evaluation is step- and depth-bounded, so a server's own catastrophic
+ * pattern cannot hang the audit: such a schema comes back unusable with the reason. Thread-safe.
  */
 public final class SchemaCheck {
-    public static final int MAX_CACHED = 1024;
     public static final int MAX_ERRORS = 10;
 
-    private static final SchemaRegistry DRAFT_2020 = registry(SpecificationVersion.DRAFT_2020_12);
-    private static final SchemaRegistry DRAFT_7 = registry(SpecificationVersion.DRAFT_7);
-    private static final Map<String, String> DIALECT = new ConcurrentHashMap<>();
+    private static final SchemaValidator VALIDATOR =
+            new SchemaValidator(GenerationLimits.defaults().regexMatchSteps(), false);
 
     /** Outcome: dialect used, up to {@link #MAX_ERRORS} error messages, or the reason the schema is unusable. */
     public record Result(String dialect, List<String> errors, String unusable) {
@@ -34,48 +30,28 @@ public final class SchemaCheck {
 
     private SchemaCheck() {}
 
-    /** Validates instance against schema; never throws for bad schemas (they come back as unusable). */
+    /**
+     * Validates instance against schema; never throws for bad schemas (they come back as unusable, as do
+     * schemas whose patterns or evaluation exceed the validator's budgets).
+     */
     public static Result validate(JsonNode schema, JsonNode instance) {
-        String key = CanonicalJson.sha256(schema);
-        String known = DIALECT.get(key);
-        if (!"draft-07".equals(known)) {
-            try {
-                return run(DRAFT_2020, "2020-12", key, schema, instance);
-            } catch (SchemaException e) {
-                // retry as draft-07 below
-            } catch (RuntimeException | StackOverflowError e) {
-                return new Result("2020-12", List.of(), describe(e));
-            }
-        }
-        try {
-            return run(DRAFT_7, "draft-07", key, schema, instance);
-        } catch (RuntimeException | StackOverflowError e) {
-            return new Result("draft-07", List.of(), describe(e));
-        }
-    }
-
-    private static Result run(SchemaRegistry registry, String dialect, String key, JsonNode schema, JsonNode instance) {
-        Schema s = registry.getSchema(schema);
-        List<Error> errors = s.validate(instance);
-        if (DIALECT.size() >= MAX_CACHED) {
-            DIALECT.clear();
-        }
-        DIALECT.put(key, dialect);
+        Validation v = VALIDATOR.validate(schema, instance);
         List<String> messages = new ArrayList<>();
-        for (Error e : errors) {
+        for (String e : v.errors()) {
             if (messages.size() >= MAX_ERRORS) {
                 break;
             }
-            messages.add(Snippet.excerpt(e.getInstanceLocation() + ": " + e.getMessage(), 300));
+            messages.add(Snippet.excerpt(e, 300));
         }
-        return new Result(dialect, messages, null);
-    }
-
-    private static String describe(Throwable e) {
-        return Snippet.excerpt(e.getClass().getSimpleName() + ": " + e.getMessage(), 300);
-    }
-
-    private static SchemaRegistry registry(SpecificationVersion version) {
-        return SchemaRegistry.withDefaultDialect(version, b -> b.schemaLoader(l -> l.fetchRemoteResources(false)));
+        switch (v.verdict()) {
+            case VALID:
+                return new Result(v.dialect(), List.of(), null);
+            case INVALID:
+                return new Result(v.dialect(), messages, null);
+            case UNDECIDED:
+                return new Result(v.dialect(), List.of(), "undecided: " + String.join("; ", messages));
+            default:
+                return new Result(v.dialect(), List.of(), String.join("; ", messages));
+        }
     }
 }

@@ -10,7 +10,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * Extracts the strings of a definition as labelled segments, bounded: at most {@link #MAX_NODES} JSON
  * nodes walked per field, depth {@link #MAX_DEPTH}, {@link #MAX_SEGMENT_CHARS} characters per string and
- * {@link #MAX_TOTAL_CHARS} per item. Object keys count as text too (poison hides in property names).
+ * {@link #MAX_TOTAL_CHARS} per item, labels cut to {@link #MAX_LABEL}. Object keys count as text too (poison
+ * hides in property names). Iterative: no recursion, whatever the nesting.
  * Stateless and thread-safe.
  */
 public final class TextSegments {
@@ -18,6 +19,10 @@ public final class TextSegments {
     public static final int MAX_DEPTH = 64;
     public static final int MAX_SEGMENT_CHARS = 20_000;
     public static final int MAX_TOTAL_CHARS = 200_000;
+    /** Longest segment label (field path), in characters. */
+    public static final int MAX_LABEL = 256;
+    /** Longest key (or index) inside a label, in characters. */
+    public static final int MAX_LABEL_PART = 64;
 
     /** One string of a definition with a JSON-pointer-like label of where it came from. */
     public record Segment(String field, String text) {}
@@ -75,17 +80,30 @@ public final class TextSegments {
                 List<Map.Entry<String, JsonNode>> entries = new ArrayList<>(n.properties());
                 for (int i = entries.size() - 1; i >= 0; i--) {
                     Map.Entry<String, JsonNode> e = entries.get(i);
-                    stack.push(new Frame(f.path() + "/" + e.getKey(), e.getValue(), f.depth() + 1));
+                    stack.push(new Frame(child(f.path(), e.getKey()), e.getValue(), f.depth() + 1));
                 }
                 for (Map.Entry<String, JsonNode> e : entries) {
                     add(out, f.path() + "#key", e.getKey(), total);
                 }
             } else if (f.depth() < MAX_DEPTH && n.isArray()) {
                 for (int i = n.size() - 1; i >= 0; i--) {
-                    stack.push(new Frame(f.path() + "/" + i, n.get(i), f.depth() + 1));
+                    stack.push(new Frame(child(f.path(), Integer.toString(i)), n.get(i), f.depth() + 1));
                 }
             }
         }
+    }
+
+    /**
+     * The label of a child: at most {@link #MAX_LABEL_PART} characters of each key and {@link #MAX_LABEL}
+     * in all, so that labels stay small however long and deep the keys of a hostile document are.
+     */
+    private static String child(String path, String key) {
+        if (path.length() >= MAX_LABEL) {
+            return path;
+        }
+        String part = key.length() > MAX_LABEL_PART ? key.substring(0, MAX_LABEL_PART) + "…" : key;
+        String label = path + "/" + part;
+        return label.length() > MAX_LABEL ? label.substring(0, MAX_LABEL - 1) + "…" : label;
     }
 
     private static void add(List<Segment> out, String path, String text, int[] total) {

@@ -65,7 +65,7 @@ final class GuardContext {
     }
 
     static String idText(JsonNode id) {
-        return id == null ? "" : id.isString() ? id.asString() : id.toString();
+        return id == null ? "" : id.isString() ? id.asString() : io.mcpfuzzer.common.Json.write(id);
     }
 
     /** A request frame {@code {"jsonrpc":"2.0","id":id,"method":m,"params":p}} (params omitted when null). */

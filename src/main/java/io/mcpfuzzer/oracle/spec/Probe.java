@@ -24,7 +24,7 @@ record Probe(boolean alive, List<JsonNode> answers) {
         ctx.record(ping);
         List<JsonNode> answers = GuardContext.responses(ctx.exchange.drainUnsolicited());
         for (JsonNode a : answers) {
-            ctx.record(Reply.answered(a.toString()));
+            ctx.record(Reply.answered(io.mcpfuzzer.common.Json.write(a)));
         }
         if (!ping.answered()) {
             ctx.dead = true;

@@ -151,9 +151,11 @@ public final class Redactor {
             if (frame.target() instanceof ObjectNode object) {
                 Map.Entry<?, ?> entry = (Map.Entry<?, ?>) next;
                 String name = (String) entry.getKey();
-                String key = redact(name);
-                while (object.has(key)) {
-                    key = key + "#";
+                String redacted = redact(name);
+                String key = redacted;
+                while (object.has(key)) { // keys that redact alike are numbered, not grown (linear)
+                    int n = frame.clashes().merge(redacted, 1, Integer::sum);
+                    key = redacted + "#" + (n == 1 ? "" : n);
                 }
                 JsonNode value = (JsonNode) entry.getValue();
                 object.set(key, maskedByKey(name, value) ? StringNode.valueOf(MASK) : step(value, frame.depth() + 1, stack));
@@ -176,17 +178,18 @@ public final class Redactor {
         }
         if (node.isArray()) {
             ArrayNode copy = JsonNodeFactory.instance.arrayNode();
-            stack.push(new Frame(node.values().iterator(), copy, depth));
+            stack.push(new Frame(node.values().iterator(), copy, depth, null));
             return copy;
         }
         if (node.isObject()) {
             ObjectNode copy = JsonNodeFactory.instance.objectNode();
-            stack.push(new Frame(node.properties().iterator(), copy, depth));
+            stack.push(new Frame(node.properties().iterator(), copy, depth, new java.util.HashMap<>()));
             return copy;
         }
         return node;
     }
 
     /** A container being copied: the source's remaining entries, the copy, the copy's depth. */
-    private record Frame(Iterator<?> source, ContainerNode<?> target, int depth) {}
+    /** One container being copied; {@code clashes} counts redacted keys seen twice (objects only). */
+    private record Frame(Iterator<?> source, ContainerNode<?> target, int depth, Map<String, Integer> clashes) {}
 }
