@@ -53,7 +53,8 @@ public final class FuzzRunner implements CampaignRunner {
     @Override
     public int run(Settings s, ConsoleIO console) {
         Instant started = Instant.now();
-        String sessionId = SESSION.format(started) + "-" + Long.toHexString(s.fuzzing().seed() & 0xffffffL);
+        String sessionId = SESSION.format(started) + "-" + Long.toHexString(s.fuzzing().seed() & 0xffffffL)
+                + (s.shard().sharded() ? "-shard" + (s.shard().index() + 1) + "of" + s.shard().count() : "");
         Path out = s.output().outputDir();
         FaultGuard faults = new FaultGuard();
         ReportOutput output = new ReportOutput(out, sessionId, Redactor.standard(), faults, console);
