@@ -51,7 +51,7 @@ public record ShardFilter(int index, int count) {
             h ^= b & 0xff;
             h *= FNV_PRIME;
         }
-        return h ^ (h >>> 29); // fold the high bits in: the low bits alone depend little on the last byte
+        return h ^ (h >>> 29); // mixes the high bits into the low ones the modulo reads
     }
 
     /** {@code K/N} with K 1-based, as on the command line. */
