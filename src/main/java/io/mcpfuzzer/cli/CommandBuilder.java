@@ -36,6 +36,8 @@ final class CommandBuilder {
                 .sortOptions(false)
                 .customSynopsis(NAME + " [OPTIONS] --endpoint TARGET",
                         "       " + NAME + " demo [OPTIONS]",
+                        "       " + NAME + " merge DIR... --output-dir OUT",
+                        "       " + NAME + " sweep TARGETS.yml [--parallel N] [--output-dir OUT]",
                         "       " + NAME + " --validate-config FILE | --check-env | --version | --help",
                         "");
         addGeneral(spec, true);
@@ -48,6 +50,8 @@ final class CommandBuilder {
         addCatalogue(demo);
         addFooter(demo);
         cl.addSubcommand(DEMO, new CommandLine(demo));
+        cl.addSubcommand(MergeCommand.NAME, new CommandLine(MergeCommand.spec())); // scale-out (issue 18)
+        cl.addSubcommand(SweepCommand.NAME, new CommandLine(SweepCommand.spec()));
         CommandLine completion = new CommandLine(new AutoComplete.GenerateCompletion());
         completion.getCommandSpec().usageMessage().hidden(true);
         cl.addSubcommand(COMPLETION, completion);

@@ -7,6 +7,7 @@ import io.mcpfuzzer.fuzz.CampaignConfig;
 import io.mcpfuzzer.fuzz.CampaignInputs;
 import io.mcpfuzzer.fuzz.CampaignResult;
 import io.mcpfuzzer.fuzz.FaultGuard;
+import io.mcpfuzzer.fuzz.ShardFilter;
 import io.mcpfuzzer.fuzz.targets.TargetFactory;
 import io.mcpfuzzer.oracle.Finding;
 import io.mcpfuzzer.oracle.Severity;
@@ -52,7 +53,8 @@ public final class FuzzRunner implements CampaignRunner {
     @Override
     public int run(Settings s, ConsoleIO console) {
         Instant started = Instant.now();
-        String sessionId = SESSION.format(started) + "-" + Long.toHexString(s.fuzzing().seed() & 0xffffffL);
+        String sessionId = SESSION.format(started) + "-" + Long.toHexString(s.fuzzing().seed() & 0xffffffL)
+                + (s.shard().sharded() ? "-shard" + (s.shard().index() + 1) + "of" + s.shard().count() : "");
         Path out = s.output().outputDir();
         FaultGuard faults = new FaultGuard();
         ReportOutput output = new ReportOutput(out, sessionId, Redactor.standard(), faults, console);
@@ -124,7 +126,8 @@ public final class FuzzRunner implements CampaignRunner {
         CampaignResult result;
         try (factory) {
             result = new Campaign(config(s), factory, CampaignInputs.forSeed(s.fuzzing().seed()),
-                    safety.argumentPolicy()::decide, sink).audit(auditOptions(s, safety)).guard(faults).run();
+                    safety.argumentPolicy()::decide, sink).audit(auditOptions(s, safety)).guard(faults)
+                    .shard(new ShardFilter(s.shard().index(), s.shard().count())).run();
         }
         progress.result = result;
         console.progress().finish(); // what follows (messages, the summary) starts on a clean line

@@ -89,6 +89,12 @@ public final class Main {
                 ((Runnable) sub.commandSpec().userObject()).run();
                 return ExitCodes.OK;
             }
+            if (sub != null && sub.commandSpec().name().equals(MergeCommand.NAME)) {
+                return MergeCommand.run(sub, out, err);
+            }
+            if (sub != null && sub.commandSpec().name().equals(SweepCommand.NAME)) {
+                return SweepCommand.run(sub, out, err);
+            }
             if (parsed.hasMatchedOption(CommandBuilder.VALIDATE_CONFIG)) {
                 return validateConfig(Path.of(parsed.matchedOptionValue(CommandBuilder.VALIDATE_CONFIG, "")), out, err);
             }

@@ -46,6 +46,14 @@ final class SummaryFactory {
                 transport, s.target().endpoint(), version, serverInfo, s.provenance().commandLine(),
                 VersionInfo.version(), started.toString(), Instant.now().toString(), totalRuns, perTarget, byCategory,
                 bySeverity, containment, warnings, errors == null || errors.total() == 0 ? Map.of() : errors.toMap(),
-                discovery, tools);
+                discovery, tools, s.shard().sharded() ? shard(s.shard()) : Map.of());
+    }
+
+    /** {@code {"index": K, "count": N}}, K 1-based as in {@code --shard K/N}. */
+    private static Map<String, Object> shard(io.mcpfuzzer.config.ShardSpec spec) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("index", spec.index() + 1);
+        m.put("count", spec.count());
+        return m;
     }
 }

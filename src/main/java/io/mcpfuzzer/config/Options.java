@@ -196,11 +196,20 @@ public final class Options {
     public static final OptionDef<Boolean> NO_COLOR = o(LOGGING, "--no-color", "", flag(), false,
             "No colours (NO_COLOR is honoured too)");
 
+    // Scale-out (issue 18): splitting a campaign over CI runners or a Kubernetes Indexed Job
+    public static final OptionDef<String> SHARD = o(FUZZING, "--shard", "K/N", text(), null,
+            "Do only shard K of N (1-based) of the campaign's runs; the N shards of one --seed together do the "
+                    + "work of one run (merge them with 'mcp-fuzzer merge')");
+    public static final OptionDef<Integer> SHARD_COUNT = o(FUZZING, "--shard-count", "N", integer(1, 100_000), null,
+            "Number of shards; without --shard the shard index is read from JOB_COMPLETION_INDEX (0-based, "
+                    + "Kubernetes Indexed Job)");
+
     /** Every option, in help order. */
     public static final List<OptionDef<?>> ALL = List.of(
             PROTOCOL_OPT, ENDPOINT, TIMEOUT, TOOL_TIMEOUT, TRANSPORT_RETRIES, HEADERS, AUTH_CONFIG, AUTH_ENV,
             MAX_LINE_BYTES, ROOTS,
             MODE, PHASE, RUNS, TOOL, EXCLUDE_TOOL, SEED, MAX_CONCURRENCY, STATEFUL, STATEFUL_RUNS, HAVOC, CORPUS,
+            SHARD, SHARD_COUNT,
             PROTOCOL_PHASE, RUNS_PER_TYPE, PROTOCOL_TYPE, SPEC_GUARD, SPEC_RESOURCE_URI, SPEC_PROMPT_NAME,
             SPEC_PROMPT_ARGS, SPEC_SCHEMA_VERSION,
             NO_SAFETY, FS_ROOT, ENABLE_SAFETY_SYSTEM, NO_NETWORK, ALLOW_HOSTS, ENV, PASS_ENV, SANDBOX, SAFETY_REPORT,

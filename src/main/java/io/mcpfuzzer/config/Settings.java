@@ -24,6 +24,7 @@ import tools.jackson.databind.node.ObjectNode;
  * @param audit      security audits
  * @param logging    verbosity and console
  * @param provenance where the values came from
+ * @param shard      which share of the campaign this run does ({@link ShardSpec#NONE} when unsharded)
  */
 public record Settings(
         Target target,
@@ -35,7 +36,19 @@ public record Settings(
         Output output,
         Audit audit,
         Logging logging,
-        Provenance provenance) {
+        Provenance provenance,
+        ShardSpec shard) {
+
+    /** Null shard means unsharded. */
+    public Settings {
+        shard = shard == null ? ShardSpec.NONE : shard;
+    }
+
+    /** Settings of an unsharded run. */
+    public Settings(Target target, Fuzzing fuzzing, Protocol protocol, Safety safety, Limits limits, Watchdog watchdog,
+            Output output, Audit audit, Logging logging, Provenance provenance) {
+        this(target, fuzzing, protocol, safety, limits, watchdog, output, audit, logging, provenance, ShardSpec.NONE);
+    }
 
     /**
      * @param protocol         transport; never null (derived from the endpoint when not given)

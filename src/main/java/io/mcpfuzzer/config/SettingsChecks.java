@@ -30,6 +30,7 @@ final class SettingsChecks {
     private List<String> command = List.of();
     private Map<String, String> headers = Map.of();
     private Map<String, String> targetEnv = Map.of();
+    private ShardSpec shard = ShardSpec.NONE;
 
     SettingsChecks(ResolvedValues v, boolean requireTarget, Map<String, String> env, LongSupplier seedSource) {
         this.v = v;
@@ -54,10 +55,28 @@ final class SettingsChecks {
             problem(Options.SPEC_SCHEMA_VERSION, "expected a version like 2025-11-25, got '" + version + "'");
         }
         deriveFailIfNoTools();
+        checkShard();
         if (v.get(Options.SEED) == null) {
             v.put(Options.SEED, seedSource.getAsLong(), Origin.derived("chosen at random"));
         }
         return problems;
+    }
+
+    /** Scale-out: the shard, which needs an explicit seed (every shard must derive the same inputs). */
+    private void checkShard() {
+        try {
+            shard = ShardSpec.resolve(v.get(Options.SHARD), v.get(Options.SHARD_COUNT), env);
+        } catch (IllegalArgumentException e) {
+            problem(v.get(Options.SHARD) != null ? Options.SHARD : Options.SHARD_COUNT, e.getMessage());
+            return;
+        }
+        if (shard.sharded() && v.get(Options.SEED) == null) {
+            problem(Options.SHARD, "sharding needs an explicit --seed, the same for every shard");
+        }
+    }
+
+    ShardSpec shard() {
+        return shard;
     }
 
     List<String> command() {

@@ -39,6 +39,7 @@ public final class Campaign {
     private final ArgumentPreview preview;
     private AuditOptions audit = AuditOptions.off();
     private FaultGuard guard = new FaultGuard();
+    private ShardFilter shard = ShardFilter.ALL;
 
     public Campaign(CampaignConfig config, TargetFactory factory, ToolInputs inputs, CampaignObserver observer) {
         this(config, factory, inputs, ArgumentPreview.ALLOW_ALL, observer);
@@ -70,6 +71,15 @@ public final class Campaign {
         return this;
     }
 
+    /**
+     * Does only the work items {@code filter} owns (default: all); the one-off work (listing audits,
+     * spec guard, non-determinism probes, aggregate detectors) runs on its first shard only. Returns this.
+     */
+    public Campaign shard(ShardFilter filter) {
+        this.shard = filter == null ? ShardFilter.ALL : filter;
+        return this;
+    }
+
     /** Runs the campaign; never throws (a failure nothing else caught ends it with status {@code error}). */
     public CampaignResult run() {
         Instant started = Instant.now();
@@ -94,7 +104,7 @@ public final class Campaign {
         try (Supervisor supervisor = new Supervisor(factory, config.maxStartFailures());
                 BoundedExecutor executor = new BoundedExecutor(config.maxConcurrency(), "fuzz")) {
             RunEngine engine = new RunEngine(supervisor, observer, config.callTimeout(), guard);
-            SecurityAuditRun auditRun = new SecurityAuditRun(audit, engine::addFinding, guard);
+            SecurityAuditRun auditRun = new SecurityAuditRun(audit, engine::addFinding, guard).shard(shard);
             StdoutNoise noise = new StdoutNoise();
             supervisor.onRetire(t -> guard.run("stdout_noise", null, () -> noise.collect(t)));
             boolean listsTools = config.includes("tools") || audit.enabled() || audit.pinFile() != null;
@@ -171,7 +181,9 @@ public final class Campaign {
             }
             guard.run("audit_close", null, auditRun::close);
             guard.run("stop_target", null, supervisor::close);
-            aggregates(engine, noise);
+            if (shard.first()) {
+                aggregates(engine, noise);
+            }
             return new CampaignResult(status, reason, init, tools, engine.findings().snapshot(), engine.buckets(),
                     engine.runs(), supervisor.restarts(), warnings, started, Instant.now(), extra, guard.snapshot());
         }
@@ -196,7 +208,7 @@ public final class Campaign {
 
     private void fuzzTools(List<JsonNode> tools, RunEngine engine, BoundedExecutor executor)
             throws Supervisor.BlockedException, InterruptedException {
-        ToolFuzzer fuzzer = new ToolFuzzer(config, engine, inputs);
+        ToolFuzzer fuzzer = new ToolFuzzer(config, engine, inputs).shard(shard);
         int done = 0;
         for (JsonNode tool : tools) {
             if (Thread.currentThread().isInterrupted()) {
@@ -225,7 +237,7 @@ public final class Campaign {
         extra.put("resource_templates", templates.size());
         boolean subscribe = target.session().initialized().capabilities().path("resources").path("subscribe")
                 .asBoolean(false);
-        ResourceFuzzer fuzzer = new ResourceFuzzer(config, engine);
+        ResourceFuzzer fuzzer = new ResourceFuzzer(config, engine).shard(shard);
         for (JsonNode resource : resources.subList(0, Math.min(ResourceFuzzer.MAX_URIS, resources.size()))) {
             if (Thread.currentThread().isInterrupted()) {
                 return;
@@ -246,7 +258,7 @@ public final class Campaign {
         Listing listing = target.session().listPrompts();
         listing.problems().forEach(p -> warn(warnings, "prompts/list: " + p));
         extra.put("prompts", listing.items().size());
-        PromptFuzzer fuzzer = new PromptFuzzer(config, engine);
+        PromptFuzzer fuzzer = new PromptFuzzer(config, engine).shard(shard);
         for (JsonNode prompt : listing.items()) {
             if (Thread.currentThread().isInterrupted()) {
                 return;
@@ -270,9 +282,9 @@ public final class Campaign {
 
     private void fuzzProtocol(Target target, RunEngine engine, List<JsonNode> tools, Map<String, Object> extra)
             throws Supervisor.BlockedException {
-        ProtocolFuzzer fuzzer = new ProtocolFuzzer(config, engine);
+        ProtocolFuzzer fuzzer = new ProtocolFuzzer(config, engine).shard(shard);
         String version = target.session().initialized().protocolVersion();
-        if (config.specGuard()) {
+        if (config.specGuard() && shard.first()) {
             guard.run("spec_guard", null, () -> {
                 List<CheckResult> checks = SpecGuard.run(fuzzer.exchange(target.session()), version);
                 extra.put("spec_guard", SpecReport.toMaps(checks));

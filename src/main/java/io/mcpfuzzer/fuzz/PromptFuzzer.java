@@ -21,10 +21,17 @@ public final class PromptFuzzer {
 
     private final CampaignConfig config;
     private final RunEngine engine;
+    private ShardFilter shard = ShardFilter.ALL;
 
     public PromptFuzzer(CampaignConfig config, RunEngine engine) {
         this.config = config;
         this.engine = engine;
+    }
+
+    /** Does only the runs {@code shard} owns (default: all). Returns this. */
+    public PromptFuzzer shard(ShardFilter filter) {
+        this.shard = filter == null ? ShardFilter.ALL : filter;
+        return this;
     }
 
     public void fuzz(JsonNode prompt) throws Supervisor.BlockedException {
@@ -33,6 +40,9 @@ public final class PromptFuzzer {
         int run = 0;
         for (String phase : config.phases()) {
             for (int i = 0; i < config.runs(); i++, run++) {
+                if (!shard.owns("prompt", name, run)) {
+                    continue;
+                }
                 SplittableRandom rnd = SurfaceSeeds.random(config.seed(), "prompt", name, run);
                 int index = i;
                 ObjectNode args = engine.guard().call("generate", "prompt " + name + " phase " + phase + " run " + i, null,

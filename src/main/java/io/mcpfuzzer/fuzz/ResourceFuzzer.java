@@ -26,10 +26,17 @@ public final class ResourceFuzzer {
 
     private final CampaignConfig config;
     private final RunEngine engine;
+    private ShardFilter shard = ShardFilter.ALL;
 
     public ResourceFuzzer(CampaignConfig config, RunEngine engine) {
         this.config = config;
         this.engine = engine;
+    }
+
+    /** Does only the runs {@code shard} owns (default: all). Returns this. */
+    public ResourceFuzzer shard(ShardFilter filter) {
+        this.shard = filter == null ? ShardFilter.ALL : filter;
+        return this;
     }
 
     /** Fuzzes the listed resources and templates; returns the number of targets fuzzed. */
@@ -67,6 +74,9 @@ public final class ResourceFuzzer {
     }
 
     private void read(String target, String uri, int run, String phase, String label) throws Supervisor.BlockedException {
+        if (!shard.owns("resource", target, run)) {
+            return;
+        }
         ObjectNode params = Json.object();
         params.put("uri", uri);
         Verdict verdict = engine.execute(new RunEngine.Call("resource", target, run, phase, params, null, null, label,
@@ -89,6 +99,9 @@ public final class ResourceFuzzer {
     }
 
     private void subscribe(String uri, int run) throws Supervisor.BlockedException {
+        if (!shard.owns("resource", uri, run)) {
+            return;
+        }
         ObjectNode params = Json.object();
         params.put("uri", uri);
         engine.execute(new RunEngine.Call("resource", uri, run, "realistic", params, null, null, "subscribe",

@@ -40,6 +40,7 @@ final class SecurityAuditRun implements AutoCloseable {
     private final FaultGuard guard;
     private final Map<String, JsonNode> toolsByName = new LinkedHashMap<>();
     private CanaryFiles canaries;
+    private ShardFilter shard = ShardFilter.ALL;
 
     SecurityAuditRun(AuditOptions options, Consumer<Finding> sink, FaultGuard guard) {
         this.options = options;
@@ -47,11 +48,20 @@ final class SecurityAuditRun implements AutoCloseable {
         this.guard = guard;
     }
 
+    /**
+     * Sends only the injection probes {@code shard} owns; the one-off checks (pinning, listing audit,
+     * annotation probe, relisting, Origin probe) run on the first shard only. Returns this.
+     */
+    SecurityAuditRun shard(ShardFilter filter) {
+        this.shard = filter == null ? ShardFilter.ALL : filter;
+        return this;
+    }
+
     /** Pin check (whenever a pin file is set) and, when enabled, the listing audit. */
     void onListing(List<JsonNode> tools, List<JsonNode> resources, List<JsonNode> prompts, List<String> warnings) {
         ArrayNode toolArray = array(tools);
         tools.forEach(t -> toolsByName.put(t.path("name").asString(""), t));
-        if (options.pinFile() != null) {
+        if (options.pinFile() != null && shard.first()) {
             guard.run("audit_pin_check", null, () -> {
                 try {
                     SecurityAudit.pinCheck(options.pinFile(), toolArray, false).forEach(sink);
@@ -60,7 +70,7 @@ final class SecurityAuditRun implements AutoCloseable {
                 }
             });
         }
-        if (options.enabled()) {
+        if (options.enabled() && shard.first()) {
             guard.run("audit_listing", null, () -> SecurityAudit.auditListing(toolArray, array(resources),
                     array(prompts), options.endpoint()).forEach(sink));
         }
@@ -98,8 +108,10 @@ final class SecurityAuditRun implements AutoCloseable {
         if (!options.enabled()) {
             return;
         }
-        guard.run("audit_annotation_probe", null,
-                () -> new AnnotationProbe(engine, inputs, options.fsRoot(), sink).run(tools, warnings));
+        if (shard.first()) {
+            guard.run("audit_annotation_probe", null,
+                    () -> new AnnotationProbe(engine, inputs, options.fsRoot(), sink).run(tools, warnings));
+        }
         try {
             Path canaryRoot = options.fsRoot() != null ? options.fsRoot() : Files.createTempDirectory("mcpfuzzer-canary-root");
             canaries = CanaryFiles.plant(canaryRoot);
@@ -137,6 +149,10 @@ final class SecurityAuditRun implements AutoCloseable {
                 if (!predicted.blocked() && !sentBefore.add(Json.write(predicted.arguments()))) {
                     continue;
                 }
+                if (!shard.owns("tool", name, run)) {
+                    run++; // another shard's probe, at the same run index
+                    continue;
+                }
                 engine.execute(new RunEngine.Call("tool", name, run++, "audit", args, null, null, payload[0],
                         s -> s.callTool(name, args, engine.timeout())));
             }
@@ -148,14 +164,16 @@ final class SecurityAuditRun implements AutoCloseable {
         if (!options.enabled()) {
             return;
         }
-        if (secondTools != null) {
+        if (secondTools != null && shard.first()) {
             guard.run("audit_relisting", null, () -> SecurityAudit.auditRelisting(Surface.TOOL, array(firstTools),
                     array(secondTools)).forEach(sink));
         }
         if (canaries != null) {
             guard.run("audit_canary_tamper", null, () -> canaries.tampered("server").forEach(sink));
         }
-        guard.run("audit_origin_probe", null, () -> originProbe(warnings));
+        if (shard.first()) {
+            guard.run("audit_origin_probe", null, () -> originProbe(warnings));
+        }
     }
 
     private void originProbe(List<String> warnings) {

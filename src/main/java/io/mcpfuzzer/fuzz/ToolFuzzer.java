@@ -31,11 +31,18 @@ public final class ToolFuzzer {
     private final CampaignConfig config;
     private final RunEngine engine;
     private final ToolInputs inputs;
+    private ShardFilter shard = ShardFilter.ALL;
 
     public ToolFuzzer(CampaignConfig config, RunEngine engine, ToolInputs inputs) {
         this.config = config;
         this.engine = engine;
         this.inputs = inputs;
+    }
+
+    /** Does only the runs {@code shard} owns (default: all). Returns this. */
+    public ToolFuzzer shard(ShardFilter filter) {
+        this.shard = filter == null ? ShardFilter.ALL : filter;
+        return this;
     }
 
     /** Fuzzes one tool definition (as listed by {@code tools/list}). */
@@ -48,6 +55,10 @@ public final class ToolFuzzer {
         JsonNode firstRealistic = null;
         for (String phase : config.phases()) {
             for (int i = 0; i < config.runs(); i++, run++) {
+                boolean owned = shard.owns("tool", name, run);
+                if (!owned && !(shard.first() && firstRealistic == null && "realistic".equals(phase))) {
+                    continue; // another shard's run (the first shard still derives the probe's input)
+                }
                 int index = i;
                 String where = phase;
                 GeneratedCall generated = engine.guard().call("generate", "tool " + name + " phase " + phase + " run " + i,
@@ -55,6 +66,12 @@ public final class ToolFuzzer {
                             FaultInjection.at("generate");
                             return inputs.generate(name, schema, where, index);
                         });
+                if (!owned) {
+                    if (generated != null) {
+                        firstRealistic = generated.arguments();
+                    }
+                    continue;
+                }
                 if (generated == null) {
                     if (Thread.currentThread().isInterrupted()) {
                         throw new InterruptedException();
@@ -77,7 +94,7 @@ public final class ToolFuzzer {
             }
         }
         await(futures, engine.guard());
-        if (firstRealistic != null && config.nonDeterminismSamples() > 0) {
+        if (firstRealistic != null && config.nonDeterminismSamples() > 0 && shard.first()) {
             JsonNode probeInput = firstRealistic;
             int firstRun = run;
             engine.guard().run("non_determinism_probe", probeInput, () -> probeDeterminism(name, probeInput, firstRun));

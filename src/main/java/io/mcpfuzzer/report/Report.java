@@ -54,7 +54,7 @@ public record Report(String sessionId, RunSummary summary, List<Finding> finding
                 s.findingsByCategory() == null ? Map.of() : s.findingsByCategory(),
                 s.findingsBySeverity() == null ? Map.of() : s.findingsBySeverity(),
                 s.containment() == null ? Map.of() : s.containment(),
-                s.warnings() == null ? List.of() : s.warnings(), s.fuzzerErrors(), s.toolDiscovery(), s.fuzzedTools());
+                s.warnings() == null ? List.of() : s.warnings(), s.fuzzerErrors(), s.toolDiscovery(), s.fuzzedTools(), s.shard());
     }
 
     private static String orEmpty(String value, String fallback) {

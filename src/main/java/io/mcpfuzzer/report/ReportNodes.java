@@ -152,6 +152,9 @@ public final class ReportNodes {
         node.put("started_at", s.startedAt());
         node.put("ended_at", s.endedAt());
         node.put("total_runs", s.totalRuns());
+        if (!s.shard().isEmpty()) {
+            node.set("shard", ReportJson.toTree(s.shard()));
+        }
         node.set("per_target", ReportJson.toTree(s.perTarget()));
         ObjectNode findings = node.putObject("findings");
         findings.put("total", report.findings().size());

@@ -32,6 +32,7 @@ import java.util.Map;
  * @param toolDiscovery     how tools/list went ({@code failure}, {@code detail}, {@code tool_count}); empty
  *                          when unknown
  * @param fuzzedTools       names of the tools selected for fuzzing, in listing order (may have zero runs)
+ * @param shard             {@code index} (1-based) and {@code count} of a sharded run; empty when unsharded
  */
 public record RunSummary(
         String status,
@@ -55,13 +56,27 @@ public record RunSummary(
         List<String> warnings,
         Map<String, Object> fuzzerErrors,
         Map<String, Object> toolDiscovery,
-        List<String> fuzzedTools) {
+        List<String> fuzzedTools,
+        Map<String, Object> shard) {
 
-    /** Null maps and lists of the last three components become empty. */
+    /** Null maps and lists of the last four components become empty. */
     public RunSummary {
+        shard = shard == null ? Map.of() : shard;
         fuzzerErrors = fuzzerErrors == null ? Map.of() : fuzzerErrors;
         toolDiscovery = toolDiscovery == null ? Map.of() : toolDiscovery;
         fuzzedTools = fuzzedTools == null ? List.of() : fuzzedTools;
+    }
+
+    /** An unsharded summary. */
+    public RunSummary(String status, String statusReason, long seed, String mode, String phase, String transport,
+            String endpoint, String protocolVersion, Map<String, Object> serverInfo, List<String> commandLine,
+            String fuzzerVersion, String startedAt, String endedAt, long totalRuns,
+            Map<String, Map<String, Long>> perTarget, Map<String, Long> findingsByCategory,
+            Map<String, Long> findingsBySeverity, Map<String, Object> containment, List<String> warnings,
+            Map<String, Object> fuzzerErrors, Map<String, Object> toolDiscovery, List<String> fuzzedTools) {
+        this(status, statusReason, seed, mode, phase, transport, endpoint, protocolVersion, serverInfo, commandLine,
+                fuzzerVersion, startedAt, endedAt, totalRuns, perTarget, findingsByCategory, findingsBySeverity,
+                containment, warnings, fuzzerErrors, toolDiscovery, fuzzedTools, Map.of());
     }
 
     /** A summary without fuzzer errors, tool discovery or the list of fuzzed tools. */

@@ -124,7 +124,7 @@ public final class Redactor {
                 redactCommandLine(s.commandLine()), s.fuzzerVersion(), s.startedAt(), s.endedAt(), s.totalRuns(),
                 s.perTarget(), s.findingsByCategory(), s.findingsBySeverity(), redactMap(s.containment()),
                 s.warnings() == null ? List.of() : s.warnings().stream().map(this::redact).toList(),
-                redactMap(s.fuzzerErrors()), redactMap(s.toolDiscovery()), s.fuzzedTools());
+                redactMap(s.fuzzerErrors()), redactMap(s.toolDiscovery()), s.fuzzedTools(), s.shard());
     }
 
     private boolean maskedByKey(String key, JsonNode value) {
