@@ -17,7 +17,10 @@ import tools.jackson.databind.JsonNode;
  * {@code error_leakage}; a hostile string of the input echoed verbatim is
  * {@code injection_reflection} (except in a {@code prompts/get} answer, whose job is to carry the
  * arguments); a normal answer to a schema-invalid input is
- * {@code accepted_malformed}; a response that breaks JSON-RPC is {@code protocol_violation}.
+ * {@code accepted_malformed}, and {@code silent_garbage} when its text carries {@code NaN},
+ * {@code undefined}, {@code [object Object]} or the like ({@link SilentGarbage}); a response that
+ * breaks JSON-RPC is {@code protocol_violation}. A -32603 whose text is argument validation
+ * ({@link ValidationText}) is one {@code internal_error} per server, {@code low} for an invalid input.
  * A normal answer to a valid input is no finding.
  *
  * <p>Root causes merge across targets ({@link Finding#cause}): a crash by its stack signature, a
@@ -62,9 +65,7 @@ public final class Classifier {
                 Integer code = reply.errorCode();
                 outcome = "rejected";
                 if (code != null && code == -32603) {
-                    findings.add(cause(o, "internal_error", Severity.MEDIUM,
-                            "server answered -32603 Internal error: " + cut(reply.errorMessage(), 200), evidence(o),
-                            "-32603:" + MessageShape.of(reply.errorMessage())));
+                    findings.add(internalError(o, reply.errorMessage()));
                 }
                 leaks(o, reply.raw(), findings);
             }
@@ -77,6 +78,7 @@ public final class Classifier {
                 if (!toolError && Boolean.FALSE.equals(o.inputValid()) && "tool".equals(o.kind())) {
                     findings.add(finding(o, "accepted_malformed", Severity.LOW,
                             "schema-invalid input got a normal answer", evidence(o), "accepted_malformed"));
+                    silentGarbage(o, result, findings);
                 }
             }
             default -> outcome = "unknown";
@@ -103,6 +105,35 @@ public final class Classifier {
         String detail = "server exited while handling the request"
                 + (c == null ? "" : c.signal() != null ? " (signal " + c.signal() + ")" : " (exit code " + c.exitCode() + ")");
         return cause(o, "crash", Severity.HIGH, detail, ev, signature);
+    }
+
+    /**
+     * A -32603 answer. When its text is argument validation (the MCP TypeScript SDK answers invalid
+     * arguments so, see {@link ValidationText}) it is one root cause per server whatever the tool, and
+     * only {@code low} for a schema-invalid input: rejecting it is the documented behaviour, only the
+     * code is wrong. Any other -32603 merges by the shape of its message.
+     */
+    private Finding internalError(Observation o, String message) {
+        String detail = "server answered -32603 Internal error: " + cut(message, 200);
+        if (ValidationText.isValidation(message)) {
+            boolean invalid = Boolean.FALSE.equals(o.inputValid());
+            return cause(o, "internal_error", invalid ? Severity.LOW : Severity.MEDIUM, invalid
+                    ? "argument validation answered with -32603 Internal error instead of a tool error or -32602: "
+                            + cut(message, 200) : detail, evidence(o),
+                    "-32603:input_validation:" + (invalid ? "invalid_input" : "valid_input"));
+        }
+        return cause(o, "internal_error", Severity.MEDIUM, detail, evidence(o), "-32603:" + MessageShape.of(message));
+    }
+
+    /** A normal answer to an invalid input whose text carries NaN, undefined, [object Object]... */
+    private void silentGarbage(Observation o, JsonNode result, List<Finding> findings) {
+        String mark = SilentGarbage.find(result, o.input() == null ? null : o.input().toString());
+        if (mark != null) {
+            Map<String, Object> ev = evidence(o);
+            ev.put("garbage", mark);
+            findings.add(finding(o, "silent_garbage", Severity.MEDIUM,
+                    "invalid input got a success answer carrying garbage: " + cut(mark, 120), ev, "silent_garbage"));
+        }
     }
 
     private void leaks(Observation o, String raw, List<Finding> findings) {
