@@ -45,8 +45,10 @@ public final class Capabilities {
     private static final Set<String> DESTROY_NAME = Set.of("delete", "remove", "rm", "drop", "truncate", "overwrite",
             "destroy", "purge", "wipe", "kill", "erase", "reset");
     private static final Pattern READ_DESC = Pattern.compile("\\b(?:reads?|opens?|loads?|lists?|returns?|shows?|gets?|"
-            + "retrieves?|dumps?|views?)\\b[^.\\n]{0,40}?\\b(?:(?:local\\s+)?files?|director(?:y|ies)|folders?|"
-            + "file\\s*system|disk|environment\\s+variables|secrets?|credentials?|emails?|inbox|database)\\b", F);
+            + "retrieves?|dumps?|views?)\\b[^.\\n]{0,40}?\\b(?:(?:local\\s+)?files?|file\\s*system|disk|"
+            + "environment\\s+variables|secrets?|credentials?|emails?|inbox|database)\\b"
+            // a directory or folder is data only when its contents are read or listed, not when its name is returned
+            + "|\\b(?:reads?|opens?|lists?|dumps?|walks?|browses?)\\b[^.\\n]{0,40}?\\b(?:director(?:y|ies)|folders?)\\b", F);
     private static final Pattern EGRESS_DESC = Pattern.compile("\\b(?:sends?|posts?|uploads?|fetch(?:es)?|downloads?|"
             + "submits?|transmits?|forwards?|emails?|publish(?:es)?)\\b[^.\\n]{0,40}?\\b(?:urls?|https?|web|internet|"
             + "remote|servers?|endpoints?|webhooks?|e-?mails?|recipients?|api|channels?|slack)\\b"
