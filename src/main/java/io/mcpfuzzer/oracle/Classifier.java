@@ -68,13 +68,13 @@ public final class Classifier {
                 if (code != null && code == -32603) {
                     findings.add(internalError(o, reply.errorMessage()));
                 }
-                leaks(o, withoutEchoes(reply.raw(), o.input()), findings);
+                leaks(o, InputEchoes.masked(reply.raw(), o.input()), findings);
             }
             case RESULT -> {
                 JsonNode result = reply.result();
                 boolean toolError = result != null && result.path("isError").asBoolean(false);
                 outcome = toolError ? "tool_error" : "ok";
-                leaks(o, withoutEchoes(reply.raw(), o.input()), findings);
+                leaks(o, InputEchoes.masked(reply.raw(), o.input()), findings);
                 reflection(o, reply.raw(), findings);
                 if (!toolError && Boolean.FALSE.equals(o.inputValid()) && "tool".equals(o.kind())) {
                     findings.add(finding(o, "accepted_malformed", Severity.LOW,
@@ -160,52 +160,6 @@ public final class Classifier {
             findings.add(finding(o, "injection_reflection", Severity.LOW,
                     "hostile input echoed verbatim in the answer", ev,
                     "reflection"));
-        }
-    }
-
-    /**
-     * The answer with every string of the input (values and keys of at least {@value #MIN_ECHO}
-     * characters, JSON-escaped as in the answer) masked: a path or stack-like text the caller sent and
-     * the server echoed (an echo tool, a validator quoting the bad value) is not the server's leak.
-     * At most {@value #MAX_ECHOES} strings are masked, longest first.
-     */
-    static String withoutEchoes(String raw, JsonNode input) {
-        if (raw == null || input == null) {
-            return raw;
-        }
-        List<String> strings = new ArrayList<>();
-        collectStrings(input, strings, new int[] {0});
-        strings.sort((a, b) -> Integer.compare(b.length(), a.length()));
-        String out = raw;
-        for (String s : strings) {
-            String quoted = io.mcpfuzzer.common.Json.write(s);
-            out = out.replace(quoted.substring(1, quoted.length() - 1), "<input>");
-        }
-        return out;
-    }
-
-    private static final int MIN_ECHO = 8;
-    private static final int MAX_ECHOES = 200;
-
-    private static void collectStrings(JsonNode node, List<String> out, int[] budget) {
-        if (node == null || out.size() >= MAX_ECHOES || budget[0]++ > 10_000) {
-            return;
-        }
-        if (node.isString()) {
-            if (node.asString().length() >= MIN_ECHO) {
-                out.add(node.asString());
-            }
-            return;
-        }
-        if (node.isObject()) {
-            for (String name : node.propertyNames()) {
-                if (name.length() >= MIN_ECHO && out.size() < MAX_ECHOES) {
-                    out.add(name);
-                }
-            }
-        }
-        for (JsonNode child : node) {
-            collectStrings(child, out, budget);
         }
     }
 
