@@ -16,7 +16,8 @@ import tools.jackson.databind.node.ObjectNode;
  * newcomer sees real findings. Never run it outside a fuzzing demo: it is vulnerable on purpose.
  *
  * <p>Planted flaws: {@code read_note} crashes the process on a path with unexpected characters;
- * {@code lookup_user} leaks a stack trace and a SQL error for ids containing a quote;
+ * {@code lookup_user} leaks a stack trace and a SQL error for ids with a character other than letters,
+ * digits, {@code -} and {@code _} (a quote, a dot, braces...);
  * {@code echo} reflects its input verbatim; {@code search} hangs for limits over 1000 or below 0.
  * {@code add} is a clean, strictly validating control tool.
  */
@@ -82,7 +83,7 @@ public final class DemoServer {
             }
             case "lookup_user": {
                 String user = args.path("id").asString("");
-                if (user.contains("'")) {
+                if (!user.matches("[A-Za-z0-9_-]*")) { // a naive query builder chokes on any other character
                     return error(id, -32603, "SQLException: near \"" + user + "\": syntax error in SELECT * FROM users"
                             + " WHERE id = '" + user + "'\n\tat com.example.db.UserDao.find(UserDao.java:42)\n"
                             + "\tat com.example.server.Tools.lookup(Tools.java:17)\n\t(database /srv/app/db/users.db)");

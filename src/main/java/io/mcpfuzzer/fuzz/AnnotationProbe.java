@@ -4,12 +4,14 @@ import io.mcpfuzzer.common.Json;
 import io.mcpfuzzer.jsonrpc.Reply;
 import io.mcpfuzzer.oracle.Finding;
 import io.mcpfuzzer.oracle.audit.AnnotationAudit;
+import io.mcpfuzzer.oracle.audit.Bookkeeping;
 import io.mcpfuzzer.oracle.audit.DirectorySnapshot;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import tools.jackson.databind.JsonNode;
@@ -19,7 +21,9 @@ import tools.jackson.databind.JsonNode;
  * {@code readOnlyHint=true}, {@code destructiveHint=false} or {@code idempotentHint=true} gets its first
  * realistic input (as the session's safety choke point lets it through), once, or twice in a row when it claims idempotence, with a
  * bounded {@link DirectorySnapshot} of the fs root before the first call and after each call. Without an
- * fs root only the answers of the repeated calls are compared. The calls are ordinary runs (phase
+ * fs root only the answers of the repeated calls are compared. Before the first probe, baseline
+ * requests teach which files the server changes on every request ({@link Bookkeeping}: its logs);
+ * those are left out of every comparison. The calls are ordinary runs (phase
  * {@code audit}, strategy {@code annotation}). Must run when no other call is in flight (the snapshots
  * would otherwise see other calls' effects); not thread-safe.
  */
@@ -31,7 +35,10 @@ final class AnnotationProbe {
     private final ToolInputs inputs;
     private final Path fsRoot;
     private final Consumer<Finding> sink;
+    /** Rounds of baseline requests that teach the bookkeeping files. */
+    static final int BASELINE_ROUNDS = 2;
     private int run = RUN_BASE;
+    private Set<String> bookkeeping = Set.of();
 
     /** @param fsRoot the fs root to watch, or null (answers only) */
     AnnotationProbe(RunEngine engine, ToolInputs inputs, Path fsRoot, Consumer<Finding> sink) {
@@ -43,6 +50,11 @@ final class AnnotationProbe {
 
     /** Probes every tool whose annotations make a claim; warnings receive snapshot failures. */
     void run(List<JsonNode> tools, List<String> warnings) throws Supervisor.BlockedException {
+        boolean any = tools.stream().anyMatch(t -> claims(t, "readOnlyHint", true) || claims(t, "destructiveHint", false)
+                || claims(t, "idempotentHint", true));
+        if (any && fsRoot != null) {
+            bookkeeping = learnBookkeeping(warnings);
+        }
         for (JsonNode tool : tools) {
             if (Thread.currentThread().isInterrupted()) {
                 return;
@@ -68,7 +80,7 @@ final class AnnotationProbe {
         String argsJson = Json.write(sentArguments(first, args));
         DirectorySnapshot afterFirst = snapshot(warnings);
         if (before != null && afterFirst != null) {
-            AnnotationAudit.checkCall(tool, argsJson, before, afterFirst).forEach(sink);
+            AnnotationAudit.checkCall(tool, argsJson, before, afterFirst, bookkeeping).forEach(sink);
         }
         if (!repeat) {
             return;
@@ -81,7 +93,28 @@ final class AnnotationProbe {
         List<String> answers = new ArrayList<>();
         answers.add(answer(first));
         answers.add(answer(second));
-        AnnotationAudit.checkRepeated(tool, argsJson, answers, afterFirst, afterSecond).forEach(sink);
+        AnnotationAudit.checkRepeated(tool, argsJson, answers, afterFirst, afterSecond, bookkeeping).forEach(sink);
+    }
+
+    /**
+     * Learns the server's bookkeeping files: snapshots around {@value #BASELINE_ROUNDS} rounds of a
+     * {@code tools/list} and a call of a tool that does not exist (requests that change no state a
+     * tool owns). Sent outside the run accounting; an unanswered baseline request ends the learning.
+     */
+    private Set<String> learnBookkeeping(List<String> warnings) throws Supervisor.BlockedException {
+        List<DirectorySnapshot> seq = new ArrayList<>();
+        seq.add(snapshot(warnings));
+        String missing = "mcpfuzzer_baseline_no_such_tool";
+        for (int i = 0; i < BASELINE_ROUNDS; i++) {
+            Reply list = engine.direct(s -> s.rpc().request("tools/list", Json.object(), engine.timeout()));
+            seq.add(snapshot(warnings));
+            Reply call = engine.direct(s -> s.callTool(missing, Json.object(), engine.timeout()));
+            seq.add(snapshot(warnings));
+            if (!list.answered() || !call.answered()) {
+                break;
+            }
+        }
+        return Bookkeeping.learn(seq);
     }
 
     /**

@@ -189,7 +189,7 @@ public final class Campaign {
         }
     }
 
-    /** The detectors that look at the whole run: stdout noise, latency outliers, memory growth. */
+    /** The detectors that look at the whole run: stdout noise, latency outliers, schema mismatches, memory growth. */
     private void aggregates(RunEngine engine, StdoutNoise noise) {
         guard.run("stdout_noise", null, () -> {
             Finding stdoutNoise = noise.finding(factory.transport());
@@ -198,6 +198,7 @@ public final class Campaign {
             }
         });
         guard.run("latency_outliers", null, () -> engine.latency().findings().forEach(engine::addFinding));
+        guard.run("schema_mismatch", null, () -> engine.schemaHonour().findings().forEach(engine::addFinding));
         guard.run("memory_growth", null, () -> {
             Finding growth = engine.memory().finding("server");
             if (growth != null) {

@@ -11,6 +11,7 @@ import io.mcpfuzzer.oracle.LatencyOutliers;
 import io.mcpfuzzer.oracle.MemoryTrend;
 import io.mcpfuzzer.oracle.Observation;
 import io.mcpfuzzer.oracle.RunResult;
+import io.mcpfuzzer.oracle.SchemaHonour;
 import io.mcpfuzzer.oracle.Verdict;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -61,6 +62,7 @@ public final class RunEngine {
     private final FindingCollector findings = new FindingCollector();
     private final LatencyOutliers latency = new LatencyOutliers();
     private final MemoryTrend memory = new MemoryTrend();
+    private final SchemaHonour schemaHonour = new SchemaHonour();
     private final AtomicLong runs = new AtomicLong();
     private final AtomicLong lastRssSample = new AtomicLong(System.nanoTime() - RSS_SAMPLE_NANOS);
     private final AtomicLong lastRssRuns = new AtomicLong();
@@ -253,6 +255,7 @@ public final class RunEngine {
         long n = runs.incrementAndGet();
         if (reply.answered()) {
             latency.record(call.kind(), call.target(), call.run(), reply.latencyMillis());
+            schemaHonour.record(call.kind(), call.target(), call.run(), call.valid(), call.strategy(), call.input(), reply);
         }
         List<String> categories = new ArrayList<>();
         for (Finding f : verdict.findings()) {
@@ -329,6 +332,11 @@ public final class RunEngine {
 
     public MemoryTrend memory() {
         return memory;
+    }
+
+    /** Schema-valid calls rejected as invalid, per tool (the {@code schema_mismatch} aggregate). */
+    public SchemaHonour schemaHonour() {
+        return schemaHonour;
     }
 
     public long runs() {

@@ -129,21 +129,28 @@ final class SecurityAuditRun implements AutoCloseable {
         payloads.add(new String[] {"template_injection", marker.templatePayloads()[0]});
         payloads.add(new String[] {"prompt_injection", marker.promptPayload()});
         for (JsonNode tool : tools) {
-            guard.run("audit_injection_probe", tool.path("name"), () -> probeTool(tool, payloads, engine, preview));
+            guard.run("audit_injection_probe", tool.path("name"), () -> probeTool(tool, payloads, engine, preview, inputs));
         }
     }
 
-    /** Sends every payload through the first string parameters of one tool. */
-    private void probeTool(JsonNode tool, List<String[]> payloads, RunEngine engine, ArgumentPreview preview)
-            throws Supervisor.BlockedException {
+    /**
+     * Sends every payload through the first string parameters of one tool, the other arguments taken
+     * from its first realistic input (so the payload gets past required-argument checks and reaches
+     * the tool's own code).
+     */
+    private void probeTool(JsonNode tool, List<String[]> payloads, RunEngine engine, ArgumentPreview preview,
+            ToolInputs inputs) throws Supervisor.BlockedException {
         String name = tool.path("name").asString("");
         JsonNode schema = tool.path("inputSchema");
         List<String> props = stringProps(schema);
+        JsonNode realistic = props.isEmpty() ? null
+                : inputs.generate(name, schema.isObject() ? schema : Json.object(), "realistic", 0).arguments();
         int run = 100_000;
         for (String prop : props) {
             Set<String> sentBefore = new HashSet<>();
             for (String[] payload : payloads) {
-                ObjectNode args = Json.object();
+                ObjectNode args = realistic != null && realistic.isObject() ? (ObjectNode) realistic.deepCopy()
+                        : Json.object();
                 args.put(prop, payload[1]);
                 var predicted = preview.decide(name, schema, args);
                 if (!predicted.blocked() && !sentBefore.add(Json.write(predicted.arguments()))) {

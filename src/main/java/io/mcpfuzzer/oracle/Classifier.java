@@ -14,10 +14,14 @@ import tools.jackson.databind.JsonNode;
  * <p>Rules: the peer dying is a {@code crash}; no answer by the deadline is a {@code hang}; an
  * answer over the frame cap is {@code oversized_response}; error code -32603 is
  * {@code internal_error}; stack traces, paths or SQL errors in any answer are
- * {@code error_leakage}; a hostile string of the input echoed verbatim is
- * {@code injection_reflection} (except in a {@code prompts/get} answer, whose job is to carry the
+ * {@code error_leakage} (text the input itself carried and the answer echoes is not a leak); a hostile
+ * string of the input echoed verbatim is {@code injection_reflection}, {@code low}: an echo proves
+ * nothing was executed (except in a {@code prompts/get} answer, whose job is to carry the
  * arguments); a normal answer to a schema-invalid input is
- * {@code accepted_malformed}; a response that breaks JSON-RPC is {@code protocol_violation}.
+ * {@code accepted_malformed}, and {@code silent_garbage} when its text carries {@code NaN},
+ * {@code undefined}, {@code [object Object]} or the like ({@link SilentGarbage}); a response that
+ * breaks JSON-RPC is {@code protocol_violation}. A -32603 whose text is argument validation
+ * ({@link ValidationText}) is one {@code internal_error} per server, {@code low} for an invalid input.
  * A normal answer to a valid input is no finding.
  *
  * <p>Root causes merge across targets ({@link Finding#cause}): a crash by its stack signature, a
@@ -62,21 +66,20 @@ public final class Classifier {
                 Integer code = reply.errorCode();
                 outcome = "rejected";
                 if (code != null && code == -32603) {
-                    findings.add(cause(o, "internal_error", Severity.MEDIUM,
-                            "server answered -32603 Internal error: " + cut(reply.errorMessage(), 200), evidence(o),
-                            "-32603:" + MessageShape.of(reply.errorMessage())));
+                    findings.add(internalError(o, reply.errorMessage()));
                 }
-                leaks(o, reply.raw(), findings);
+                leaks(o, InputEchoes.masked(reply.raw(), o.input()), findings);
             }
             case RESULT -> {
                 JsonNode result = reply.result();
                 boolean toolError = result != null && result.path("isError").asBoolean(false);
                 outcome = toolError ? "tool_error" : "ok";
-                leaks(o, reply.raw(), findings);
+                leaks(o, InputEchoes.masked(reply.raw(), o.input()), findings);
                 reflection(o, reply.raw(), findings);
                 if (!toolError && Boolean.FALSE.equals(o.inputValid()) && "tool".equals(o.kind())) {
                     findings.add(finding(o, "accepted_malformed", Severity.LOW,
                             "schema-invalid input got a normal answer", evidence(o), "accepted_malformed"));
+                    silentGarbage(o, result, findings);
                 }
             }
             default -> outcome = "unknown";
@@ -105,6 +108,37 @@ public final class Classifier {
         return cause(o, "crash", Severity.HIGH, detail, ev, signature);
     }
 
+    /**
+     * A -32603 answer. When its text is argument validation (the MCP TypeScript SDK answers invalid
+     * arguments so, see {@link ValidationText}) it is one root cause per server whatever the tool, and
+     * only {@code low} for a schema-invalid input: rejecting it is the documented behaviour, only the
+     * code is wrong (an input of unknown validity, or a protocol case whose arguments were never checked
+     * against the tool's schema, counts as invalid: nothing proves the server wrong). A tool call with
+     * schema-valid arguments answered so stays {@code medium}. Any other -32603 merges by the shape of its message.
+     */
+    private Finding internalError(Observation o, String message) {
+        String detail = "server answered -32603 Internal error: " + cut(message, 200);
+        if (ValidationText.isValidation(message)) {
+            boolean invalid = !("tool".equals(o.kind()) && Boolean.TRUE.equals(o.inputValid()));
+            return cause(o, "internal_error", invalid ? Severity.LOW : Severity.MEDIUM, invalid
+                    ? "argument validation answered with -32603 Internal error instead of a tool error or -32602: "
+                            + cut(message, 200) : detail, evidence(o),
+                    "-32603:input_validation:" + (invalid ? "invalid_input" : "valid_input"));
+        }
+        return cause(o, "internal_error", Severity.MEDIUM, detail, evidence(o), "-32603:" + MessageShape.of(message));
+    }
+
+    /** A normal answer to an invalid input whose text carries NaN, undefined, [object Object]... */
+    private void silentGarbage(Observation o, JsonNode result, List<Finding> findings) {
+        String mark = SilentGarbage.find(result, o.input() == null ? null : o.input().toString());
+        if (mark != null) {
+            Map<String, Object> ev = evidence(o);
+            ev.put("garbage", mark);
+            findings.add(finding(o, "silent_garbage", Severity.MEDIUM,
+                    "invalid input got a success answer carrying garbage: " + cut(mark, 120), ev, "silent_garbage"));
+        }
+    }
+
     private void leaks(Observation o, String raw, List<Finding> findings) {
         for (LeakPatterns.Leak leak : LeakPatterns.find(raw)) {
             Map<String, Object> ev = evidence(o);
@@ -123,7 +157,7 @@ public final class Classifier {
         if (reflected != null) {
             Map<String, Object> ev = evidence(o);
             ev.put("reflected", reflected);
-            findings.add(finding(o, "injection_reflection", Severity.MEDIUM,
+            findings.add(finding(o, "injection_reflection", Severity.LOW,
                     "hostile input echoed verbatim in the answer", ev,
                     "reflection"));
         }

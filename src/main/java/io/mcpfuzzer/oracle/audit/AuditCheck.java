@@ -47,7 +47,7 @@ public enum AuditCheck {
     COMMAND_EXECUTION("MCPF-META-015", "dangerous_capability", Severity.MEDIUM, Owasp.MCP05, null,
             "A tool executes commands or code supplied by the caller."),
     ANNOTATION_UNDERSTATES("MCPF-META-016", "misleading_annotation", Severity.MEDIUM, Owasp.MCP02,
-            Refs.MCP_TOOLS, "Annotations claim a safer behaviour than the name/description states."),
+            Refs.MCP_TOOLS, "Annotations claim a safer behaviour than the description states."),
     LISTING_CHANGED("MCPF-META-017", "tool_definition_drift", Severity.MEDIUM, Owasp.MCP03, null,
             "An item was added or removed between two listings in one run."),
     // --- pinning across runs ---
@@ -81,7 +81,7 @@ public enum AuditCheck {
             "Declared outputSchema is unusable (not an object schema or not compilable)."),
     // --- annotation truth ---
     READ_ONLY_VIOLATED("MCPF-ANNOT-001", "annotation_violation", Severity.HIGH, Owasp.MCP02, Refs.MCP_TOOLS,
-            "Tool annotated readOnlyHint=true changed files under the fs root."),
+            "Tool annotated readOnlyHint=true changed files under the fs root (the server's bookkeeping aside)."),
     NON_DESTRUCTIVE_VIOLATED("MCPF-ANNOT-002", "annotation_violation", Severity.MEDIUM, Owasp.MCP02, Refs.MCP_TOOLS,
             "Tool annotated destructiveHint=false deleted or overwrote files."),
     IDEMPOTENT_ANSWERS_DIFFER("MCPF-ANNOT-003", "annotation_violation", Severity.LOW, null, Refs.MCP_TOOLS,

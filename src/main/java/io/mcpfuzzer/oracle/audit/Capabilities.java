@@ -9,12 +9,15 @@ import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Classifies a tool by what it can do, from its name tokens, description wording, top-level input
- * property names and annotations: reads local or private data, sends data out (egress), executes
- * commands or code, or changes/deletes state. Deliberately stricter than the Python tool (whose single
- * words such as {@code path}, {@code open}, {@code post}, {@code url} put {@code read_file} on both sides):
- * a description must pair a verb with an object, and schema properties only count together with a
- * matching name. Each classification keeps its reasons. Stateless and thread-safe.
+ * Classifies a tool by what it can do, from its description wording and input schema, with name
+ * tokens only as support: reads local or private data, sends data out (egress), executes commands or
+ * code, or changes/deletes state. A name fragment alone is never enough ({@code bash_get_cwd} does not
+ * execute commands, {@code send_reprt} with no URL does not send anything): a capability needs a
+ * description that pairs a verb with an object, or a name token backed by a matching input property
+ * ({@code read_document} with {@code path}, {@code run_shell} with {@code command}); writes and deletes
+ * need a writing or deleting verb in the description. A description that places the data in a virtual,
+ * in-memory or simulated store is no local read. Each classification keeps its reasons. Stateless and
+ * thread-safe.
  */
 public final class Capabilities {
     private static final int F = Pattern.CASE_INSENSITIVE;
@@ -42,14 +45,28 @@ public final class Capabilities {
     private static final Set<String> DESTROY_NAME = Set.of("delete", "remove", "rm", "drop", "truncate", "overwrite",
             "destroy", "purge", "wipe", "kill", "erase", "reset");
     private static final Pattern READ_DESC = Pattern.compile("\\b(?:reads?|opens?|loads?|lists?|returns?|shows?|gets?|"
-            + "retrieves?|dumps?|views?)\\b[^.\\n]{0,40}?\\b(?:(?:local\\s+)?files?|director(?:y|ies)|folders?|"
-            + "file\\s*system|disk|environment\\s+variables|secrets?|credentials?|emails?|inbox|database)\\b", F);
+            + "retrieves?|dumps?|views?)\\b[^.\\n]{0,40}?\\b(?:(?:local\\s+)?files?|file\\s*system|disk|"
+            + "environment\\s+variables|secrets?|credentials?|emails?|inbox|database)\\b"
+            // a directory or folder is data only when its contents are read or listed, not when its name is returned
+            + "|\\b(?:reads?|opens?|lists?|dumps?|walks?|browses?)\\b[^.\\n]{0,40}?\\b(?:director(?:y|ies)|folders?)\\b", F);
     private static final Pattern EGRESS_DESC = Pattern.compile("\\b(?:sends?|posts?|uploads?|fetch(?:es)?|downloads?|"
             + "submits?|transmits?|forwards?|emails?|publish(?:es)?)\\b[^.\\n]{0,40}?\\b(?:urls?|https?|web|internet|"
             + "remote|servers?|endpoints?|webhooks?|e-?mails?|recipients?|api|channels?|slack)\\b"
             + "|\\bhttps?\\s+requests?\\b|\\bmakes?\\s+(?:an?\\s+)?(?:http|web|network)\\s+requests?\\b", F);
     private static final Pattern EXEC_DESC = Pattern.compile("\\b(?:execut\\w*|runs?|evaluat\\w*|spawns?)\\b[^.\\n]{0,30}?"
             + "\\b(?:shell|system|terminal|bash|arbitrary|os)?\\s{0,8}(?:commands?|scripts?|code|programs?|processes)\\b", F);
+
+    /** Property names that back a name's claim to read local files. */
+    private static final Set<String> LOCAL_PROPS = Set.of("path", "paths", "file", "files", "filename", "filepath",
+            "file_path", "dir", "directory", "folder", "root", "glob");
+    /** A description that places the data in a virtual or simulated store (not the host's files). */
+    private static final Pattern VIRTUAL_DESC = Pattern.compile("\\b(?:virtual|in-memory|in\\s+memory|simulated|"
+            + "mock|emulated|sandboxed)\\b", F);
+    private static final Pattern WRITE_DESC = Pattern.compile("\\b(?:writes?|creates?|updates?|modif(?:y|ies)|"
+            + "appends?|saves?|stores?|moves?|renames?|inserts?|installs?|deploys?|commits?|pushes|uploads?|sends?|"
+            + "executes?)\\b", F);
+    private static final Pattern DESTROY_DESC = Pattern.compile("\\b(?:deletes?|removes?|erases?|drops?|purges?|"
+            + "wipes?|overwrites?|truncates?|destroys?|kills?|resets?)\\b", F);
 
     /** Classification of one tool; each list holds the reasons (empty when the capability was not seen). */
     public record Profile(String name, List<String> localRead, List<String> egress, List<String> exec,
@@ -78,14 +95,13 @@ public final class Capabilities {
         List<String> read = new ArrayList<>();
         List<String> egress = new ArrayList<>();
         List<String> exec = new ArrayList<>();
-        if (intersects(tokens, READ_VERBS) && intersects(tokens, LOCAL_OBJECTS)) {
-            read.add("name:" + name);
+        boolean virtual = VIRTUAL_DESC.matcher(desc).find();
+        if (!virtual && intersects(tokens, READ_VERBS) && intersects(tokens, LOCAL_OBJECTS)
+                && intersects(props, LOCAL_PROPS)) {
+            read.add("name:" + name + " with property " + String.join(",", hits(props, LOCAL_PROPS)));
         }
-        if (READ_DESC.matcher(desc).find()) {
+        if (!virtual && READ_DESC.matcher(desc).find()) {
             read.add("description");
-        }
-        if (intersects(tokens, EGRESS_NAME)) {
-            egress.add("name:" + name);
         }
         if (EGRESS_DESC.matcher(desc).find()) {
             egress.add("description");
@@ -95,18 +111,34 @@ public final class Capabilities {
                     || p.contains("url") || p.equals("endpoint") || p.contains("webhook"))) {
                 egress.add("property:" + p);
             }
-            if (EXEC_PROPS.contains(p) && (intersects(tokens, EXEC_NAME) || EXEC_DESC.matcher(desc).find())) {
+            if (EXEC_PROPS.contains(p) && ((intersects(tokens, EXEC_NAME) && !"code".equals(onlyHit(tokens, EXEC_NAME)))
+                    || EXEC_DESC.matcher(desc).find())) {
                 exec.add("property:" + p);
             }
-        }
-        if (intersects(tokens, EXEC_NAME) && !"code".equals(onlyHit(tokens, EXEC_NAME))) {
-            exec.add("name:" + name);
         }
         if (EXEC_DESC.matcher(desc).find()) {
             exec.add("description");
         }
-        List<String> writes = hits(tokens, WRITE_NAME);
-        List<String> destroys = hits(tokens, DESTROY_NAME);
+        List<String> writes = new ArrayList<>();
+        List<String> destroys = new ArrayList<>();
+        boolean writeText = WRITE_DESC.matcher(desc).find();
+        boolean destroyText = DESTROY_DESC.matcher(desc).find();
+        for (String t : hits(tokens, WRITE_NAME)) {
+            if (writeText || destroyText) {
+                writes.add(t);
+            }
+        }
+        for (String t : hits(tokens, DESTROY_NAME)) {
+            if (destroyText) {
+                destroys.add(t);
+            }
+        }
+        if (writes.isEmpty() && (writeText || destroyText)) {
+            writes.add("description");
+        }
+        if (destroys.isEmpty() && destroyText) {
+            destroys.add("description");
+        }
         return new Profile(name, read, dedupe(egress), exec, writes, destroys);
     }
 

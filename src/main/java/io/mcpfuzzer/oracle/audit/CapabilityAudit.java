@@ -11,7 +11,7 @@ import tools.jackson.databind.JsonNode;
 /**
  * Capability checks over a whole tool set: an exfiltration path (a tool that reads local or private data
  * and a tool that sends data out, MCPF-META-014), command/code execution tools (015) and annotations
- * that understate what the name says (016: {@code readOnlyHint=true} on a writing or executing tool,
+ * that understate what the description says (016: {@code readOnlyHint=true} on a writing or executing tool,
  * {@code destructiveHint=false} on a deleting tool). A single tool that both reads local data and sends
  * data out is reported as a path on its own; a tool never counts as two tools. Stateless, thread-safe.
  */
@@ -100,7 +100,7 @@ public final class CapabilityAudit {
             ev.put("claims", claims);
             out.add(AuditCheck.ANNOTATION_UNDERSTATES.finding(Severity.MEDIUM, p.name(), "Tool '"
                     + Snippet.excerpt(p.name(), 80) + "' claims " + String.join(" and ", claims)
-                    + " but its name says it writes, deletes or executes.", ev, String.join(",", claims)));
+                    + " but its description says it writes, deletes or executes.", ev, String.join(",", claims)));
         }
     }
 }

@@ -77,7 +77,38 @@ class NameAndCapabilityTest {
     void countryCodeIsNotCommandExecution() {
         assertThat(Capabilities.of(tools("{\"name\":\"get_country_code\",\"description\":\"Returns an ISO code.\"}").get(0))
                 .executes()).isFalse();
-        assertThat(Capabilities.of(tools("{\"name\":\"python_exec\"}").get(0)).executes()).isTrue();
+        assertThat(Capabilities.of(tools("{\"name\":\"python_exec\",\"inputSchema\":{\"properties\":{\"code\":{}}}}")
+                .get(0)).executes()).as("a name backed by a code property").isTrue();
+    }
+
+    @Test
+    void aNameFragmentAloneIsNoCapability() {
+        JsonNode t = tools("{\"name\":\"bash_get_cwd\",\"description\":\"Returns the current directory name.\","
+                + "\"annotations\":{\"readOnlyHint\":true}}",
+                "{\"name\":\"python_exec\"}",
+                "{\"name\":\"send_update\",\"description\":\"Drafts an update for review.\"}",
+                "{\"name\":\"read_file\",\"description\":\"Reads a file from the in-memory virtual file system.\","
+                + "\"inputSchema\":{\"properties\":{\"path\":{}}}}",
+                "{\"name\":\"http_get\",\"description\":\"Fetches a web page from a URL.\"}");
+        assertThat(Capabilities.of(t.get(0)).executes()).isFalse();
+        assertThat(Capabilities.of(t.get(1)).executes()).isFalse();
+        assertThat(Capabilities.of(t.get(2)).egresses()).isFalse();
+        assertThat(Capabilities.of(t.get(3)).readsLocal()).as("a virtual file system is not the host's").isFalse();
+        assertThat(Capabilities.of(t.get(4)).egresses()).isTrue();
+        assertThat(ids(CapabilityAudit.audit(t, "server"))).as("no exec, no understated annotation, no path")
+                .isEmpty();
+    }
+
+    @Test
+    void aDescriptionOrABackedNameIsACapability() {
+        JsonNode t = tools("{\"name\":\"run\",\"description\":\"Executes a shell command.\"}",
+                "{\"name\":\"read_document\",\"description\":\"Opens a document.\","
+                + "\"inputSchema\":{\"properties\":{\"path\":{}}}}",
+                "{\"name\":\"clear_cache\",\"description\":\"Deletes every cached entry.\","
+                + "\"annotations\":{\"readOnlyHint\":true}}");
+        assertThat(Capabilities.of(t.get(0)).executes()).isTrue();
+        assertThat(Capabilities.of(t.get(1)).readsLocal()).isTrue();
+        assertThat(ids(CapabilityAudit.audit(t, "server"))).contains("MCPF-META-015", "MCPF-META-016");
     }
 
     @Test

@@ -1,0 +1,67 @@
+package io.mcpfuzzer.oracle;
+
+import io.mcpfuzzer.common.Json;
+import java.util.ArrayList;
+import java.util.List;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Masks what the caller sent out of what the server answered, so that the leak patterns judge only
+ * the server's own text: a path or stack-like string the input carried and the server echoed (an
+ * echo tool, a validator quoting the bad value) is not the server's leak. Stateless and thread-safe.
+ */
+public final class InputEchoes {
+    /** Shortest input string that is masked (shorter ones would mask parts of the server's own words). */
+    public static final int MIN_ECHO = 8;
+    /** Input strings masked at most (the longest ones). */
+    public static final int MAX_ECHOES = 50;
+    /** Characters of the answer kept (the leak patterns look at no more than this either). */
+    public static final int MAX_ANSWER = 200_000;
+
+    private InputEchoes() {}
+
+    /**
+     * The answer text with every string of the input (values and keys of at least {@value #MIN_ECHO}
+     * characters, JSON-escaped as in the answer) masked: a path or stack-like text the caller sent and
+     * the server echoed (an echo tool, a validator quoting the bad value) is not the server's leak.
+     * At most {@value #MAX_ECHOES} strings are masked, longest first, in the first
+     * {@value #MAX_ANSWER} characters of the answer (the rest is dropped).
+     */
+    public static String masked(String raw, JsonNode input) {
+        if (raw == null || input == null) {
+            return raw;
+        }
+        List<String> strings = new ArrayList<>();
+        collectStrings(input, strings, new int[] {0});
+        strings.sort((a, b) -> Integer.compare(b.length(), a.length()));
+        String out = raw.length() > MAX_ANSWER ? raw.substring(0, MAX_ANSWER) : raw;
+        for (String s : strings) {
+            String quoted = Json.write(s);
+            out = out.replace(quoted.substring(1, quoted.length() - 1), "<input>");
+        }
+        return out;
+    }
+
+    private static void collectStrings(JsonNode node, List<String> out, int[] budget) {
+        if (node == null || out.size() >= MAX_ECHOES || budget[0]++ > 10_000) {
+            return;
+        }
+        if (node.isString()) {
+            if (node.asString().length() >= MIN_ECHO) {
+                out.add(node.asString());
+            }
+            return;
+        }
+        if (node.isObject()) {
+            for (String name : node.propertyNames()) {
+                if (name.length() >= MIN_ECHO && out.size() < MAX_ECHOES) {
+                    out.add(name);
+                }
+            }
+        }
+        for (JsonNode child : node) {
+            collectStrings(child, out, budget);
+        }
+    }
+
+}

@@ -1,0 +1,55 @@
+package io.mcpfuzzer.oracle;
+
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+/**
+ * Recognises error texts that reject an input for its shape (argument validation) and error texts
+ * that blame the environment (network, missing files, credentials). Used to tell an SDK's documented
+ * answer to invalid arguments from an internal error, and a schema the server does not honour from a
+ * tool that fails for reasons outside the input. Only the first {@value #MAX_INPUT} characters are
+ * looked at; every pattern is a plain alternation (linear time). Stateless and thread-safe.
+ */
+public final class ValidationText {
+    /** Characters of a message that are looked at. */
+    public static final int MAX_INPUT = 2_000;
+
+    /**
+     * Wording of argument-validation libraries and SDKs: the MCP TypeScript SDK ("Input validation
+     * error", "Invalid arguments for tool"), zod ({@code "code": "invalid_type"}, "Expected string,
+     * received number", "Invalid input: expected"), pydantic ("validation error for", "Input should be"),
+     * ajv/JSON Schema ("must be", "should be", "is not of type") and hand-written checks.
+     */
+    private static final Pattern VALIDATION = Pattern.compile("input validation error|invalid arguments? for tool"
+            + "|validation error|validation failed|invalid_type|invalid_enum_value|invalid_union|invalid_string"
+            + "|invalid_literal|too_small|too_big|unrecognized_keys|invalid input|invalid params|invalid argument"
+            + "|invalid value|invalid type|expected [a-z]+, received|input should be|is not of type|must be (?:a|an|one"
+            + "|of|at|less|greater|equal|string|number|integer|boolean|object|array|true|false|valid|non)"
+            + "|should be (?:a|an|one|of|string|number|integer|boolean|object|array)|is required|required property"
+            + "|missing required|field required|not a valid|is not valid|is not a valid|not allowed|unexpected "
+            + "(?:property|argument|field|key)|additional propert");
+
+    /** Wording of failures that come from the environment, not from the input's shape. */
+    private static final Pattern ENVIRONMENT = Pattern.compile("enoent|econnrefused|econnreset|enotfound|eai_again"
+            + "|etimedout|eacces|eperm|ehostunreach|enetunreach|fetch failed|network|socket|timed? ?out|timeout"
+            + "|no such file|not found|does not exist|permission denied|access denied|unauthori[sz]ed|forbidden"
+            + "|api[ _-]?key|access token|rate limit|too many requests|quota|certificate|dns|connection|unavailable"
+            + "|outside (?:the )?allowed|not permitted");
+
+    private ValidationText() {}
+
+    /** True when the text reads like an argument-validation rejection (null is false). */
+    public static boolean isValidation(String text) {
+        return text != null && VALIDATION.matcher(lower(text)).find();
+    }
+
+    /** True when the text blames the environment: network, files, credentials, limits (null is false). */
+    public static boolean isEnvironmental(String text) {
+        return text != null && ENVIRONMENT.matcher(lower(text)).find();
+    }
+
+    private static String lower(String text) {
+        String s = text.length() > MAX_INPUT ? text.substring(0, MAX_INPUT) : text;
+        return s.toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,114 @@
+package io.mcpfuzzer.oracle;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mcpfuzzer.common.Json;
+import io.mcpfuzzer.jsonrpc.Reply;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/** Severity follows evidence: SDK validation answers, garbage successes, echoed leaks and unhonoured schemas. */
+class PrecisionVerdictsTest {
+    private static final String ZOD = "MCP error -32602: Input validation error: Invalid arguments for tool %s: "
+            + "[{\"code\": \"invalid_type\", \"expected\": \"string\", \"received\": \"number\", \"path\": [\"%s\"], "
+            + "\"message\": \"Expected string, received number\"}]";
+
+    private static Reply error(int code, String message) {
+        ObjectNode msg = Json.object().put("jsonrpc", "2.0").put("id", 1);
+        msg.putObject("error").put("code", code).put("message", message);
+        return new Reply(Reply.Status.ERROR, msg, Json.write(msg), 1_000_000L, null);
+    }
+
+    private static Reply text(String text, boolean isError) {
+        ObjectNode msg = Json.object().put("jsonrpc", "2.0").put("id", 1);
+        ObjectNode result = msg.putObject("result");
+        result.putArray("content").addObject().put("type", "text").put("text", text);
+        result.put("isError", isError);
+        return new Reply(Reply.Status.RESULT, msg, Json.write(msg), 1_000_000L, null);
+    }
+
+    private static List<Finding> judge(String tool, JsonNode input, Boolean valid, Reply reply) {
+        return new Classifier().judge(new Observation("tool", tool, 0, "aggressive", input, null, valid, "x", reply,
+                null)).findings();
+    }
+
+    @Test
+    void sdkValidationAnswersAreOneLowFindingPerServer() {
+        FindingCollector c = new FindingCollector();
+        for (String tool : List.of("echo", "add", "search_files")) {
+            judge(tool, Json.object().put("q", 1), false, error(-32603, ZOD.formatted(tool, "q"))).forEach(c::add);
+        }
+        assertThat(c.snapshot()).singleElement().satisfies(f -> {
+            assertThat(f.category()).isEqualTo("internal_error");
+            assertThat(f.severity()).isEqualTo(Severity.LOW);
+            assertThat(f.evidence().get(Finding.COVERS_TOTAL)).isEqualTo(3);
+        });
+        assertThat(judge("echo", Json.object(), true, error(-32603, ZOD.formatted("echo", "q"))))
+                .as("a valid input rejected so stays medium").extracting(Finding::severity).containsExactly(Severity.MEDIUM);
+        assertThat(judge("echo", Json.object(), false, error(-32603, "Cannot read properties of undefined")))
+                .as("a real internal error").extracting(Finding::severity).containsExactly(Severity.MEDIUM);
+    }
+
+    @Test
+    void garbageInASuccessForAnInvalidInputIsSilentGarbage() {
+        JsonNode input = Json.object().put("duration", "soon-ish");
+        assertThat(judge("parse_duration", input, false, text("Duration is NaN ms", false)))
+                .extracting(Finding::category).containsExactlyInAnyOrder("accepted_malformed", "silent_garbage");
+        assertThat(judge("parse_duration", input, false, text("Duration is 9000 ms", false)))
+                .extracting(Finding::category).containsExactly("accepted_malformed");
+        assertThat(judge("echo", Json.object().put("m", "undefined"), false, text("undefined", false)))
+                .as("an echo of the input").extracting(Finding::category).containsExactly("accepted_malformed");
+        assertThat(judge("get", Json.object().put("k", 1), false, text("{\"value\": null}", false)))
+                .as("null in JSON text").extracting(Finding::category).containsExactly("accepted_malformed");
+        assertThat(judge("greet", Json.object().put("k", 1), false, text("Hello, [object Object]!", false)))
+                .extracting(Finding::category).contains("silent_garbage");
+    }
+
+    @Test
+    void aPathTheInputCarriedIsNoLeakWhenEchoed() {
+        String path = "/home/alice/project/secret.txt";
+        assertThat(judge("check", Json.object().put("file", path), false,
+                text("Invalid file '" + path + "': not allowed", true))).isEmpty();
+        assertThat(judge("check", Json.object().put("file", "x"), false,
+                text("failed at /home/server/app/index.js", true))).extracting(Finding::category)
+                .containsExactly("error_leakage");
+    }
+
+    @Test
+    void aSchemaTheServerRejectsIsAMismatchEnvironmentalFailuresAreNot() {
+        SchemaHonour h = new SchemaHonour();
+        for (int i = 0; i < 6; i++) {
+            JsonNode in = Json.object().put("enabled", "maybe" + i);
+            h.record("tool", "set_flag", i, true, "realistic", in, text("Invalid value for enabled: must be true or "
+                    + "false", true));
+            h.record("tool", "fetch_page", i, true, "realistic", Json.object().put("url", "https://example.com/" + i),
+                    text("Invalid response: fetch failed (ENOTFOUND example.com)", true));
+            h.record("tool", "echo", i, true, "realistic", Json.object().put("m", "x"), text("x", false));
+            h.record("tool", "lookup", i, false, "aggressive", Json.object().put("id", i), error(-32602, "invalid id"));
+        }
+        h.record("tool", "rare", 0, true, "realistic", Json.object().put("n", "a"), text("Invalid n: must be a digit", true));
+        List<Finding> fs = h.findings();
+        assertThat(fs).extracting(Finding::target).containsExactly("set_flag");
+        assertThat(fs.get(0).category()).isEqualTo("schema_mismatch");
+        assertThat(fs.get(0).severity()).isEqualTo(Severity.MEDIUM);
+        assertThat(fs.get(0).evidence().get("rejected")).isEqualTo(6);
+        assertThat((List<?>) fs.get(0).evidence().get("examples")).hasSize(SchemaHonour.MAX_EXAMPLES);
+    }
+
+    @Test
+    void belowTheRateOrTheCallCountIsNoMismatch() {
+        SchemaHonour h = new SchemaHonour();
+        for (int i = 0; i < 10; i++) {
+            boolean reject = i < 7; // 70 %
+            h.record("tool", "half", i, true, "realistic", Json.object().put("mode", "m" + i),
+                    reject ? text("Invalid mode: must be one of fast, slow", true) : text("ok", false));
+        }
+        for (int i = 0; i < 4; i++) {
+            h.record("tool", "few", i, true, "realistic", Json.object().put("mode", "m"),
+                    text("Invalid mode: must be one of fast, slow", true));
+        }
+        assertThat(h.findings()).isEmpty();
+    }
+}

@@ -1,0 +1,194 @@
+package io.mcpfuzzer.testservers;
+
+import io.mcpfuzzer.common.Json;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Pattern;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Tools of {@link PrecisionServer}: correct tools that look suspicious (an echo, a store that returns
+ * what was stored, a validator that quotes the bad value in its error, a slow tool, a tool whose
+ * name says "shell" but which executes nothing), and, with {@code planted}, two twins with one real
+ * bug each: {@code parse_duration} answers {@code NaN ms} as a success for a duration its schema
+ * forbids (silent_garbage), and {@code set_flag} declares {@code type: ["boolean","string"]} but
+ * rejects every value except the strings "true" and "false" (schema_mismatch).
+ *
+ * <p>Arguments are checked against the declared types first, the way the MCP TypeScript SDK does:
+ * a wrong type or a missing required argument is answered with -32603 carrying the SDK's validation
+ * text (the SDK's documented behaviour, never an echo of the value). Not thread-safe.
+ */
+final class PrecisionTools {
+    static final Pattern USERNAME = Pattern.compile("^[a-z0-9_]{3,16}$");
+    static final Pattern KEY = Pattern.compile("^[a-z][a-z0-9_]{0,31}$");
+    static final Pattern DURATION = Pattern.compile("^([0-9]{1,6})(ms|s|m|h)$");
+
+    private final boolean planted;
+    private final Map<String, String> store = new LinkedHashMap<>();
+
+    PrecisionTools(boolean planted) {
+        this.planted = planted;
+    }
+
+    ArrayNode list() {
+        ArrayNode t = Json.array();
+        ObjectNode echo = tool(t, "echo", "Echoes the message back unchanged.", "message");
+        echo.putObject("annotations").put("readOnlyHint", true).put("idempotentHint", true);
+        ObjectNode store = tool(t, "store_value", "Keeps a value in memory under a key and confirms it.", "key", "value");
+        ((ObjectNode) store.at("/inputSchema/properties/key")).put("pattern", KEY.pattern());
+        store.putObject("annotations").put("readOnlyHint", false).put("destructiveHint", false).put("idempotentHint", true);
+        ObjectNode fetch = tool(t, "fetch_value", "Returns the value kept in memory under a key.", "key");
+        ((ObjectNode) fetch.at("/inputSchema/properties/key")).put("pattern", KEY.pattern());
+        fetch.putObject("annotations").put("readOnlyHint", true);
+        ObjectNode user = tool(t, "check_username", "Checks that a user name is well formed.", "username");
+        ((ObjectNode) user.at("/inputSchema/properties/username")).put("pattern", USERNAME.pattern());
+        tool(t, "slow_report", "Builds a short report on a topic; takes most of a second.", "topic");
+        tool(t, "shell_get_cwd", "Returns the name of the session's working folder.")
+                .putObject("annotations").put("readOnlyHint", true);
+        if (planted) {
+            ObjectNode duration = tool(t, "parse_duration", "Converts a duration such as 90s or 5m to milliseconds.",
+                    "duration");
+            ((ObjectNode) duration.at("/inputSchema/properties/duration")).put("pattern", DURATION.pattern());
+            ObjectNode flag = tool(t, "set_flag", "Turns the beta feature on or off.");
+            ObjectNode enabled = ((ObjectNode) flag.at("/inputSchema/properties")).putObject("enabled");
+            enabled.putArray("type").add("boolean").add("string");
+            ((ArrayNode) flag.at("/inputSchema/required")).add("enabled");
+        }
+        return t;
+    }
+
+    /** The answer to {@code tools/call}: a result, or an error built by {@code errors}. */
+    ObjectNode call(JsonNode id, String name, JsonNode args) throws InterruptedException {
+        JsonNode tool = null;
+        for (JsonNode t : list()) {
+            if (t.path("name").asString("").equals(name)) {
+                tool = t;
+            }
+        }
+        if (tool == null) {
+            return Rpc.error(id, -32602, "Unknown tool");
+        }
+        String problem = typeProblem(tool.path("inputSchema"), args);
+        if (problem != null) {
+            return Rpc.error(id, -32603, "MCP error -32602: Input validation error: Invalid arguments for tool "
+                    + name + ": " + problem);
+        }
+        return Rpc.result(id, answer(name, args));
+    }
+
+    private ObjectNode answer(String name, JsonNode args) throws InterruptedException {
+        switch (name) {
+            case "echo":
+                return Rpc.toolText(args.get("message").asString(), false);
+            case "store_value": {
+                String key = args.get("key").asString();
+                if (!KEY.matcher(key).matches()) {
+                    return Rpc.toolText("Invalid key '" + key + "': use a lower-case letter, then letters, digits or _",
+                            true);
+                }
+                store.put(key, args.get("value").asString());
+                return Rpc.toolText("stored " + key + " = " + args.get("value").asString(), false);
+            }
+            case "fetch_value": {
+                String key = args.get("key").asString();
+                String value = store.get(key);
+                return Rpc.toolText(value == null ? "nothing is stored under " + key : value, false);
+            }
+            case "check_username": {
+                String user = args.get("username").asString();
+                return USERNAME.matcher(user).matches() ? Rpc.toolText("well formed", false)
+                        : Rpc.toolText("Invalid username '" + user + "': use 3 to 16 lower-case letters, digits or _", true);
+            }
+            case "slow_report":
+                Thread.sleep(700);
+                return Rpc.toolText("Report: " + args.get("topic").asString().length() + " characters of topic, no "
+                        + "open issues.", false);
+            case "shell_get_cwd":
+                return Rpc.toolText("workspace", false);
+            case "parse_duration": {
+                var m = DURATION.matcher(args.get("duration").asString());
+                double ms = Double.NaN;
+                if (m.matches()) {
+                    long n = Long.parseLong(m.group(1));
+                    ms = n * switch (m.group(2)) {
+                        case "h" -> 3_600_000L;
+                        case "m" -> 60_000L;
+                        case "s" -> 1_000L;
+                        default -> 1L;
+                    };
+                }
+                return Rpc.toolText("Duration is " + (Double.isNaN(ms) ? "NaN" : String.valueOf((long) ms)) + " ms", false);
+            }
+            case "set_flag": {
+                JsonNode v = args.get("enabled");
+                if (v.isString() && (v.asString().equals("true") || v.asString().equals("false"))) {
+                    return Rpc.toolText("beta feature " + (v.asString().equals("true") ? "on" : "off"), false);
+                }
+                return Rpc.toolText("Input validation error: Invalid arguments for tool set_flag: [{\"code\": "
+                        + "\"invalid_enum_value\", \"options\": [\"true\", \"false\"], \"path\": [\"enabled\"], "
+                        + "\"message\": \"Invalid enum value. Expected 'true' | 'false'\"}]", true);
+            }
+            default:
+                return Rpc.toolText("done", false);
+        }
+    }
+
+    /** The SDK-style issue list for a missing required argument or a declared argument of the wrong type. */
+    private static String typeProblem(JsonNode schema, JsonNode args) {
+        if (!args.isObject()) {
+            return "[{\"code\": \"invalid_type\", \"expected\": \"object\", \"path\": [], \"message\": \"Expected object\"}]";
+        }
+        for (JsonNode r : schema.path("required")) {
+            if (!args.has(r.asString())) {
+                return issue(r.asString(), schema.at("/properties/" + r.asString() + "/type"), "undefined");
+            }
+        }
+        for (var e : schema.path("properties").properties()) {
+            JsonNode v = args.get(e.getKey());
+            JsonNode type = e.getValue().path("type");
+            if (v != null && !matches(type, v)) {
+                return issue(e.getKey(), type, kind(v));
+            }
+        }
+        return null;
+    }
+
+    private static boolean matches(JsonNode type, JsonNode v) {
+        if (type.isArray()) {
+            for (JsonNode t : type) {
+                if (matches(t, v)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        String wanted = type.asString(kind(v));
+        return kind(v).equals(wanted) || ("number".equals(wanted) && v.isNumber());
+    }
+
+    private static String kind(JsonNode v) {
+        return v.isString() ? "string" : v.isBoolean() ? "boolean" : v.isIntegralNumber() ? "integer"
+                : v.isNumber() ? "number" : v.isArray() ? "array" : v.isObject() ? "object" : "null";
+    }
+
+    private static String issue(String path, JsonNode type, String received) {
+        String expected = type.isArray() ? "boolean | string" : type.asString("string");
+        return "[{\"code\": \"invalid_type\", \"expected\": \"" + expected + "\", \"received\": \"" + received
+                + "\", \"path\": [\"" + path.replace("\"", "") + "\"], \"message\": \"Expected " + expected
+                + ", received " + received + "\"}]";
+    }
+
+    private static ObjectNode tool(ArrayNode list, String name, String description, String... stringProps) {
+        ObjectNode tool = list.addObject().put("name", name).put("description", description);
+        ObjectNode schema = tool.putObject("inputSchema").put("type", "object");
+        ObjectNode props = schema.putObject("properties");
+        ArrayNode required = schema.putArray("required");
+        for (String p : stringProps) {
+            props.putObject(p).put("type", "string");
+            required.add(p);
+        }
+        return tool;
+    }
+}
