@@ -83,7 +83,7 @@ public final class ReportNodes {
         node.set("replay", replay(f, report));
         Object state = f.evidence().get(BASELINE_STATE);
         if (state != null) {
-            node.put(BASELINE_STATE, String.valueOf(state));
+            node.put(BASELINE_STATE, Reproduction.text(state));
         }
         Object suppressed = f.evidence().get(SUPPRESSED);
         if (suppressed != null) {

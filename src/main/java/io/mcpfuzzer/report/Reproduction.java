@@ -41,17 +41,17 @@ public final class Reproduction {
     }
 
     private static String line(String kind, String target, Map<String, Object> ev, String inputKey) {
-        Object raw = ev.get("raw_input");
-        if ("input".equals(inputKey) && raw instanceof String s && !s.isEmpty() && !s.endsWith(CUT_MARK)
+        String raw = text(ev.get("raw_input"));
+        if ("input".equals(inputKey) && raw != null && !raw.isEmpty() && !raw.endsWith(CUT_MARK)
                 && ("protocol".equals(kind) || "frame".equals(kind))) {
-            return s;
+            return raw;
         }
         Object value = ev.get(inputKey);
         if (value == null) {
             return null;
         }
         JsonNode input = ReportJson.toTree(value);
-        String strategy = ev.get("strategy") instanceof String s ? s : "";
+        String strategy = text(ev.get("strategy")) == null ? "" : text(ev.get("strategy"));
         return switch (kind) {
             case "protocol" -> input.isObject() && input.has("method") ? Json.write(input) : null;
             case "tool" -> {
@@ -110,6 +110,14 @@ public final class Reproduction {
             return null;
         }
         return Redactor.standard().redact(command);
+    }
+
+    /** An evidence value as text: a string, or a JSON string node (as after redaction); else null. */
+    public static String text(Object value) {
+        if (value instanceof String s) {
+            return s;
+        }
+        return value instanceof JsonNode n && n.isString() ? n.asString() : null;
     }
 
     /** POSIX single-quoting: safe for any text without NUL. */
