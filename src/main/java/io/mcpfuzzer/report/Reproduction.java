@@ -6,6 +6,9 @@ import io.mcpfuzzer.report.redact.Redactor;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -16,7 +19,7 @@ import tools.jackson.databind.node.ObjectNode;
  * for streamable HTTP). Built from a redacted finding, and the shell command is redacted again
  * ({@link Redactor#redact(String)}), so no credential reaches it. Stateless and thread-safe.
  *
- * <p>The request line of a tool, resource or prompt finding uses id {@value #REQUEST_ID}; the
+ * <p>A line longer than {@link #MAX_LINE} characters, or too deep to write, is not given. The request line of a tool, resource or prompt finding uses id {@value #REQUEST_ID}; the
  * {@code initialize} line id {@value #INIT_ID}. A protocol finding's line is the recorded message or
  * raw frame as sent. A finding with no single request (audits, aggregates) has no line.
  */
@@ -26,6 +29,9 @@ public final class Reproduction {
     /** Id of a rebuilt tool, resource or prompt request line. */
     public static final int REQUEST_ID = 2;
     private static final String CUT_MARK = " more chars]";
+    /** Longest line reported (characters); a longer input has no reproduction line. */
+    public static final int MAX_LINE = 256 * 1024;
+    private static final Logger LOG = LoggerFactory.getLogger(Reproduction.class);
 
     private Reproduction() {}
 
@@ -41,6 +47,16 @@ public final class Reproduction {
     }
 
     private static String line(String kind, String target, Map<String, Object> ev, String inputKey) {
+        try {
+            String line = build(kind, target, ev, inputKey);
+            return line == null || line.length() > MAX_LINE ? null : line;
+        } catch (JacksonException e) { // deeper than the JSON writer allows: the fuzzer could not have sent it either
+            LOG.debug("no reproduction line for {} {}: {}", kind, target, e.getOriginalMessage());
+            return null;
+        }
+    }
+
+    private static String build(String kind, String target, Map<String, Object> ev, String inputKey) {
         String raw = text(ev.get("raw_input"));
         if ("input".equals(inputKey) && raw != null && !raw.isEmpty() && !raw.endsWith(CUT_MARK)
                 && ("protocol".equals(kind) || "frame".equals(kind))) {
