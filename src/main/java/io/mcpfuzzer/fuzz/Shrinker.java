@@ -194,7 +194,7 @@ public final class Shrinker {
             out.add(root.with(NODES.stringNode(s.substring(0, s.length() / 2))));
             out.add(root.with(NODES.stringNode(s.substring(0, s.length() - 1))));
         } else if (node.isIntegralNumber() && node.bigIntegerValue().abs().compareTo(java.math.BigInteger.ONE) > 0) {
-            out.add(root.with(NODES.numberNode(node.bigIntegerValue().divide(java.math.BigInteger.TWO))));
+            out.add(root.with(integer(node.bigIntegerValue().divide(java.math.BigInteger.TWO))));
         } else if (node.isNumber() && !node.isIntegralNumber()) {
             double d = node.asDouble();
             if (Double.isFinite(d) && d != Math.rint(d)) {
@@ -225,6 +225,14 @@ public final class Shrinker {
             out.add(List.of(i));
         }
         return out;
+    }
+
+    /** An integer as the narrowest node type (as a parser would read its text back). */
+    private static JsonNode integer(java.math.BigInteger value) {
+        if (value.bitLength() < 32) {
+            return NODES.numberNode(value.intValue());
+        }
+        return value.bitLength() < 64 ? NODES.numberNode(value.longValue()) : NODES.numberNode(value);
     }
 
     /** The simplest value of the node's type, or null for null. */
