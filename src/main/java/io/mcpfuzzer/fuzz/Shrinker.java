@@ -30,9 +30,12 @@ import tools.jackson.databind.node.ObjectNode;
  * is not shrunk). Not thread-safe: run it from the campaign thread once the tool phase is over.
  */
 public final class Shrinker {
-    /** Categories whose bucket is shrunk (the verdicts that depend on one input). */
-    public static final Set<String> CATEGORIES = Set.of("crash", "hang", "internal_error", "error_leakage",
-            "command_injection", "path_traversal", "sql_injection");
+    /**
+     * Categories whose bucket is shrunk: the classifier's verdicts that depend on one input. The
+     * security audit's injection verdicts are not: they are judged by the audit's inspector, which
+     * the shrinking engine does not run (its probes have side effects and findings of their own).
+     */
+    public static final Set<String> CATEGORIES = Set.of("crash", "hang", "internal_error", "error_leakage");
     /** Evidence key of the shrunk input. */
     public static final String MINIMAL_INPUT = "minimal_input";
     /** Evidence key: number of re-sends the shrinking took. */
