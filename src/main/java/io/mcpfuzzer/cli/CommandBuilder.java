@@ -25,6 +25,8 @@ final class CommandBuilder {
     static final String CHECK_ENV = "--check-env";
     static final String DEMO = "demo";
     static final String COMPLETION = "generate-completion";
+    static final String REPLAY = "replay";
+    static final String FINDING = "--finding";
 
     private CommandBuilder() {}
 
@@ -38,6 +40,7 @@ final class CommandBuilder {
                         "       " + NAME + " demo [OPTIONS]",
                         "       " + NAME + " merge DIR... --output-dir OUT",
                         "       " + NAME + " sweep TARGETS.yml [--parallel N] [--output-dir OUT]",
+                        "       " + NAME + " replay PATH [--finding ID] [OPTIONS]",
                         "       " + NAME + " --validate-config FILE | --check-env | --version | --help",
                         "");
         addGeneral(spec, true);
@@ -52,10 +55,32 @@ final class CommandBuilder {
         cl.addSubcommand(DEMO, new CommandLine(demo));
         cl.addSubcommand(MergeCommand.NAME, new CommandLine(MergeCommand.spec())); // scale-out (issue 18)
         cl.addSubcommand(SweepCommand.NAME, new CommandLine(SweepCommand.spec()));
+        cl.addSubcommand(REPLAY, new CommandLine(replay()));
         CommandLine completion = new CommandLine(new AutoComplete.GenerateCompletion());
         completion.getCommandSpec().usageMessage().hidden(true);
         cl.addSubcommand(COMPLETION, completion);
         return cl;
+    }
+
+    /** {@code replay PATH [--finding ID]} with the same target options (which override the recorded target). */
+    private static CommandSpec replay() {
+        CommandSpec replay = CommandSpec.create().name(REPLAY);
+        replay.usageMessage().sortOptions(false).customSynopsis(NAME + " replay PATH [--finding ID] [OPTIONS]", "")
+                .description("Send the recorded request of each finding again, to a fresh target, and say whether "
+                        + "it reproduced (exit 3 when any did, 0 when none did). PATH: an output directory, a "
+                        + "findings.json or a crashes/*.json. The target is the one in run_summary.json unless "
+                        + "--endpoint is given.");
+        replay.addPositional(CommandLine.Model.PositionalParamSpec.builder().paramLabel("PATH").arity("1")
+                .type(String.class).description("Output directory, findings.json or crashes/*.json").build());
+        ArgGroupSpec.Builder g = ArgGroupSpec.builder().heading("%nReplay:%n").exclusive(false).validate(false)
+                .multiplicity("0..1").order(0);
+        g.addArg(OptionSpec.builder(FINDING).paramLabel("ID").type(String.class)
+                .description("Replay only the finding with this id (fingerprint); a unique prefix is enough").build());
+        replay.addArgGroup(g.build());
+        addGeneral(replay, false);
+        addCatalogue(replay);
+        addFooter(replay);
+        return replay;
     }
 
     private static void addGeneral(CommandSpec spec, boolean utilities) {

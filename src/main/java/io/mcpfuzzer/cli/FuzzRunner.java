@@ -58,6 +58,14 @@ public final class FuzzRunner implements CampaignRunner {
         Path out = s.output().outputDir();
         FaultGuard faults = new FaultGuard();
         ReportOutput output = new ReportOutput(out, sessionId, Redactor.standard(), faults, console);
+        FindingTriage triage;
+        try {
+            triage = FindingTriage.load(s.output(), Path.of("").toAbsolutePath(), java.time.LocalDate.now(ZoneOffset.UTC));
+        } catch (IOException e) {
+            console.err().println("mcp-fuzzer: " + e.getMessage());
+            return ExitCodes.USAGE;
+        }
+        triage.warnings().forEach(w -> console.err().println("mcp-fuzzer: warning: " + w));
         List<LaunchPlan> plans = new ArrayList<>();
         SafetyContext safety;
         try {
@@ -69,6 +77,7 @@ public final class FuzzRunner implements CampaignRunner {
         try (safety; RunRecorder recorder = RunRecorder.open(out, sessionId, Redactor.standard());
                 InterruptGuard guard = InterruptGuard.install(Thread.currentThread())) {
             Progress progress = new Progress(s, started, recorder, faults, output);
+            progress.triage = triage;
             try {
                 return campaign(s, console, safety, plans, recorder, guard, progress);
             } catch (RuntimeException | Error e) {
@@ -91,6 +100,7 @@ public final class FuzzRunner implements CampaignRunner {
         volatile Map<String, Object> containment = Map.of();
         volatile ReportSink sink;
         volatile CampaignResult result;
+        volatile FindingTriage triage;
 
         Progress(Settings settings, Instant started, RunRecorder recorder, FaultGuard faults, ReportOutput output) {
             this.settings = settings;
@@ -139,8 +149,11 @@ public final class FuzzRunner implements CampaignRunner {
         boolean interrupted = guard.interrupted() || interruptFlag;
         String status = interrupted ? "interrupted" : result.status();
         String reason = interrupted ? "interrupted by a signal" : result.statusReason();
-        List<Finding> findings = result.findings();
+        FindingTriage triage = progress.triage;
+        List<Finding> findings = triage.mark(result.findings());
         List<String> warnings = new ArrayList<>(result.warnings());
+        warnings.addAll(triage.warnings());
+        output.summaryExtra("baseline", triage.baselineSummary(findings));
         RunSummary summary = progress.summary(status, reason, findings, warnings);
         Report report = output.write(summary, findings);
         long counted = faults.total();
@@ -160,7 +173,7 @@ public final class FuzzRunner implements CampaignRunner {
         exports.written().forEach((format, file) -> console.out().println(
                 format.name().toLowerCase(java.util.Locale.ROOT) + " export: " + file));
         reportFuzzerErrors(faults, console);
-        int code = exitCode(s, status, result, findings, console);
+        int code = exitCode(s, status, result, findings.stream().filter(triage::gates).toList(), console);
         if (code == ExitCodes.OK || code == ExitCodes.FINDINGS) {
             code = ToolSelection.check(s, result, console.err(), code);
         }
@@ -231,6 +244,7 @@ public final class FuzzRunner implements CampaignRunner {
         return origin != null && origin.isExplicit() ? s.protocol().phase().wire() : s.fuzzing().phase().wire();
     }
 
+    /** @param findings the findings that may gate (not suppressed; new when there is a baseline) */
     private static int exitCode(Settings s, String status, CampaignResult result, List<Finding> findings,
             ConsoleIO console) {
         if ("interrupted".equals(status)) {

@@ -104,6 +104,9 @@ public final class Main {
                 return report.valid() ? ExitCodes.OK : ExitCodes.USAGE;
             }
             EnvCheck.unknownVariables(env).forEach(w -> err.println(CommandBuilder.NAME + ": warning: " + w));
+            if (sub != null && sub.commandSpec().name().equals(CommandBuilder.REPLAY)) {
+                return ReplayCommand.run(parsed, sub, Arrays.asList(args), env, out, err);
+            }
             boolean isDemo = sub != null && sub.commandSpec().name().equals(CommandBuilder.DEMO);
             List<ParseResult> layers = isDemo ? List.of(parsed, sub) : List.of(parsed);
             Settings settings = CliSettings.resolve(layers, Arrays.asList(args), env, !isDemo);

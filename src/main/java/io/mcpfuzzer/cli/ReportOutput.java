@@ -38,6 +38,7 @@ final class ReportOutput {
     private final ReportWriter writer;
     private final FaultGuard faults;
     private final ConsoleIO console;
+    private final Map<String, Object> summaryExtras = new java.util.concurrent.ConcurrentHashMap<>();
 
     ReportOutput(Path out, String sessionId, Redactor redactor, FaultGuard faults, ConsoleIO console) {
         this.out = out;
@@ -65,9 +66,26 @@ final class ReportOutput {
         return report;
     }
 
-    /** Writes run_summary.json alone (again, for example after an export failed). */
+    /** Writes run_summary.json alone (again, for example after an export failed), with the extra blocks. */
     void writeSummary(Report report) {
-        faults.run("report_writer", "run_summary.json", () -> io(() -> writer.writeRunSummary(report)));
+        if (summaryExtras.isEmpty()) {
+            faults.run("report_writer", "run_summary.json", () -> io(() -> writer.writeRunSummary(report)));
+            return;
+        }
+        faults.run("report_writer", "run_summary.json", () -> io(() -> {
+            var node = ReportWriter.summaryNode(report);
+            summaryExtras.forEach((k, v) -> node.set(k, ReportNodes.value(redactor.redactValue(v))));
+            return AtomicFiles.writeString(out.resolve("run_summary.json"), ReportJson.artifactText(node));
+        }));
+    }
+
+    /** Adds (or with null, removes) a top-level block of run_summary.json, such as {@code baseline}. */
+    void summaryExtra(String key, Object value) {
+        if (value == null) {
+            summaryExtras.remove(key);
+        } else {
+            summaryExtras.put(key, value);
+        }
     }
 
     /**

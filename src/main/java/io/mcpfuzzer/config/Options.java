@@ -175,6 +175,11 @@ public final class Options {
             "Also write a JUnit XML report");
     public static final OptionDef<Severity> FAIL_ON = o(OUTPUT, "--fail-on", "SEVERITY", ValueType.severity(), null,
             "Exit 3 when a finding at or above this severity exists (info, low, medium, high, critical)");
+    public static final OptionDef<Path> BASELINE = o(OUTPUT, "--baseline", "FILE", path(), null,
+            "An earlier findings.json: mark findings new/unchanged, list absent ones; --fail-on counts only new ones");
+    public static final OptionDef<Path> IGNORE_FILE = o(OUTPUT, "--ignore-file", "FILE", path(), null,
+            "YAML suppressions (by fingerprint, or category and target; reason; optional expires) "
+                    + "(default: .mcp-fuzzer-ignore.yml in the working directory when present)");
     public static final OptionDef<Boolean> FAIL_IF_NO_TOOLS = o(OUTPUT, "--fail-if-no-tools", "", flag(), false,
             "Exit 2 when tools/all mode found no tool to fuzz (default on when CI=true, MCP_FUZZER_CI or MCP_FUZZER_IN_DOCKER)");
     public static final OptionDef<Boolean> ALLOW_EMPTY_TOOLS = o(OUTPUT, "--allow-empty-tools", "", flag(), false,
@@ -216,7 +221,7 @@ public final class Options {
             TARGET_MEMORY_MB, TARGET_CPU_SECONDS, TARGET_OPEN_FILES, TARGET_PROCESSES,
             WATCHDOG_CHECK_INTERVAL, WATCHDOG_PROCESS_TIMEOUT, WATCHDOG_EXTRA_BUFFER, WATCHDOG_MAX_HANG_TIME,
             OUTPUT_DIR, EXPORT_CSV, EXPORT_XML, EXPORT_HTML, EXPORT_MARKDOWN, EXPORT_SARIF, EXPORT_JUNIT, FAIL_ON,
-            FAIL_IF_NO_TOOLS, ALLOW_EMPTY_TOOLS,
+            FAIL_IF_NO_TOOLS, ALLOW_EMPTY_TOOLS, BASELINE, IGNORE_FILE,
             SECURITY_AUDIT, SECURITY_AUDIT_INTRUSIVE, PIN_FILE,
             LOG_LEVEL, NO_PROGRESS, NO_COLOR);
 

@@ -108,9 +108,21 @@ public record Settings(
      *
      * @param failOn        exit 3 when a finding at or above this exists; null = findings never fail
      * @param failIfNoTools exit 2 when tools/all mode fuzzed no tool (also turned on in CI)
+     * @param baseline      an earlier findings.json to compare with, or null
+     * @param ignoreFile    the suppressions file given, or null (then {@code .mcp-fuzzer-ignore.yml} in the
+     *                      working directory is used when present)
      */
     public record Output(Path outputDir, Path exportCsv, Path exportXml, Path exportHtml, Path exportMarkdown,
-            Path exportSarif, Path exportJunit, Severity failOn, boolean failIfNoTools, boolean allowEmptyTools) {}
+            Path exportSarif, Path exportJunit, Severity failOn, boolean failIfNoTools, boolean allowEmptyTools,
+            Path baseline, Path ignoreFile) {
+
+        /** Output settings without a baseline or an explicit ignore file. */
+        public Output(Path outputDir, Path exportCsv, Path exportXml, Path exportHtml, Path exportMarkdown,
+                Path exportSarif, Path exportJunit, Severity failOn, boolean failIfNoTools, boolean allowEmptyTools) {
+            this(outputDir, exportCsv, exportXml, exportHtml, exportMarkdown, exportSarif, exportJunit, failOn,
+                    failIfNoTools, allowEmptyTools, null, null);
+        }
+    }
 
     public record Audit(boolean securityAudit, boolean securityAuditIntrusive, Path pinFile) {}
 

@@ -32,6 +32,11 @@ import tools.jackson.databind.JsonNode;
 public final class Campaign {
     private static final Logger LOG = LoggerFactory.getLogger(Campaign.class);
 
+    /** Most re-sends spent minimising one finding's input ({@link Shrinker}). */
+    private static final int SHRINK_SENDS = 40;
+    /** Most time spent minimising one finding's input. */
+    private static final java.time.Duration SHRINK_BUDGET = java.time.Duration.ofSeconds(20);
+
     private final CampaignConfig config;
     private final TargetFactory factory;
     private final ToolInputs inputs;
@@ -104,6 +109,8 @@ public final class Campaign {
         try (Supervisor supervisor = new Supervisor(factory, config.maxStartFailures());
                 BoundedExecutor executor = new BoundedExecutor(config.maxConcurrency(), "fuzz")) {
             RunEngine engine = new RunEngine(supervisor, observer, config.callTimeout(), guard);
+            Shrinker shrinker = new Shrinker(new RunEngine(supervisor, CampaignObserver.NONE, config.callTimeout(),
+                    guard), SHRINK_SENDS, SHRINK_BUDGET);
             SecurityAuditRun auditRun = new SecurityAuditRun(audit, engine::addFinding, guard).shard(shard);
             StdoutNoise noise = new StdoutNoise();
             supervisor.onRetire(t -> guard.run("stdout_noise", null, () -> noise.collect(t)));
@@ -135,6 +142,7 @@ public final class Campaign {
                 });
                 if (config.includes("tools")) {
                     fuzzTools(tools, engine, executor);
+                    guard.run("shrink", null, () -> shrinker.shrinkAll(engine.findings().snapshot()));
                     guard.run("audit_probe", null, () -> auditRun.probe(fuzzed, engine, preview, inputs, config.seed(),
                             warnings));
                 }
@@ -184,7 +192,8 @@ public final class Campaign {
             if (shard.first()) {
                 aggregates(engine, noise);
             }
-            return new CampaignResult(status, reason, init, tools, engine.findings().snapshot(), engine.buckets(),
+            return new CampaignResult(status, reason, init, tools, shrinker.apply(engine.findings().snapshot()),
+                    engine.buckets(),
                     engine.runs(), supervisor.restarts(), warnings, started, Instant.now(), extra, guard.snapshot());
         }
     }

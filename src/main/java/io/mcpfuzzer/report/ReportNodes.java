@@ -25,6 +25,13 @@ public final class ReportNodes {
             Map.entry("frame", "frame"), Map.entry("method", "method"), Map.entry("arguments", "arguments"),
             Map.entry("args", "arguments"), Map.entry("request", "request"), Map.entry("phase", "phase"),
             Map.entry("sub_seed", "sub_seed"), Map.entry("subSeed", "sub_seed"), Map.entry("uri", "uri"));
+    /**
+     * Evidence key holding the finding's state against a baseline ({@code new} or {@code unchanged});
+     * written as a top-level finding field, not as evidence.
+     */
+    public static final String BASELINE_STATE = "baseline_state";
+    /** Evidence key holding a suppression ({@code {reason, ...}}); written as a top-level finding field. */
+    public static final String SUPPRESSED = "suppressed";
     /** Suffix of the sibling that holds a cut value's whole compact JSON text. */
     public static final String RAW_SUFFIX = "_raw";
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
@@ -74,13 +81,25 @@ public final class ReportNodes {
         node.put("check_id", f.checkId());
         node.put("owasp", f.owasp());
         node.set("replay", replay(f, report));
+        Object state = f.evidence().get(BASELINE_STATE);
+        if (state != null) {
+            node.put(BASELINE_STATE, Reproduction.text(state));
+        }
+        Object suppressed = f.evidence().get(SUPPRESSED);
+        if (suppressed != null) {
+            node.set(SUPPRESSED, value(suppressed));
+        }
         return node;
     }
 
     /** Evidence as a JSON object (values already redacted trees), every value capped. */
     public static ObjectNode evidence(Finding f) {
         ObjectNode node = NODES.objectNode();
-        f.evidence().forEach((k, v) -> putCapped(node, k == null ? "null" : k, v, f.evidence()::containsKey));
+        f.evidence().forEach((k, v) -> {
+            if (!BASELINE_STATE.equals(k) && !SUPPRESSED.equals(k)) {
+                putCapped(node, k == null ? "null" : k, v, f.evidence()::containsKey);
+            }
+        });
         return node;
     }
 
@@ -130,7 +149,32 @@ public final class ReportNodes {
                 }
             }
         });
+        reproduction(node, f, report.summary());
         return node;
+    }
+
+    /**
+     * Adds the exact request line ({@code line}), the lines of a fresh session ({@code lines}:
+     * initialize, initialized, the request) and a shell command ({@code shell}), and the same for
+     * the minimal input when the finding was shrunk ({@code minimal_input}, {@code minimal_line},
+     * {@code minimal_shell}). Nothing when the finding has no single request.
+     */
+    private static void reproduction(ObjectNode node, Finding f, RunSummary s) {
+        String line = Reproduction.line(f);
+        if (line == null) {
+            return;
+        }
+        node.put("line", line);
+        ArrayNode lines = node.putArray("lines");
+        Reproduction.preamble(s.protocolVersion()).forEach(lines::add);
+        lines.add(line);
+        node.put("shell", Reproduction.shell(s.transport(), s.endpoint(), s.protocolVersion(), line));
+        String minimal = Reproduction.minimalLine(f);
+        if (minimal != null) {
+            putCapped(node, "minimal_input", f.evidence().get("minimal_input"), n -> false);
+            node.put("minimal_line", minimal);
+            node.put("minimal_shell", Reproduction.shell(s.transport(), s.endpoint(), s.protocolVersion(), minimal));
+        }
     }
 
     /** run_summary.json. */

@@ -90,6 +90,15 @@ final class SarifExport {
             logical.put("kind", logicalKind(f.kind()));
             result.putObject("partialFingerprints").put(FINGERPRINT_KEY, f.id());
             result.put("occurrenceCount", f.count());
+            String state = io.mcpfuzzer.report.Reproduction.text(f.evidence().get(ReportNodes.BASELINE_STATE));
+            if (state != null) {
+                result.put("baselineState", state); // "new" or "unchanged", as SARIF 3.27.24 names them
+            }
+            Object mark = f.evidence().get(ReportNodes.SUPPRESSED);
+            if (mark != null) {
+                result.putArray("suppressions").addObject().put("kind", "external")
+                        .put("justification", ReportJson.toTree(mark).path("reason").asString(""));
+            }
             ObjectNode props = result.putObject("properties");
             props.put("category", f.category());
             props.put("severity", f.severity().wire());
