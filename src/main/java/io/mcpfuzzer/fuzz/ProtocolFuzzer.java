@@ -30,8 +30,15 @@ import tools.jackson.databind.JsonNode;
  * <p>Liveness: after every case the engine pings the server ({@link RunEngine.Liveness}), so a
  * server that dies or goes deaf is reported once, attributed to the case that did it, and restarted
  * before the next case. Cases a server may legitimately leave unanswered (notifications, frames
- * without an {@code id}, malformed frames) are never reported as dropped. Every write has a
- * deadline: a server that stopped reading its input (the write blocks) is deaf at once.
+ * without an {@code id}, malformed frames, batches on a revision without batching) are never
+ * reported as dropped. Every write has a deadline: a server that stopped reading its input (the
+ * write blocks) is deaf at once.
+ *
+ * <p>Drops: an aggressive case sent to a stdio server that answers in order ({@link AnswerOrder},
+ * measured once per incarnation) is followed by a barrier ping ({@link AnswerBarrier}), so a drop
+ * is decided in a round trip ({@code decided_by: barrier}). Realistic (valid) cases, and every case
+ * on a server that does not answer in order, wait the case deadline; then the engine's ping decides
+ * ({@code decided_by: deadline}; a valid case is then slow, not dropped).
  */
 public final class ProtocolFuzzer {
     /** Deadline for a protocol case's own answer; a silent server is then probed with a ping. */
@@ -42,6 +49,7 @@ public final class ProtocolFuzzer {
     private final CampaignConfig config;
     private final RunEngine engine;
     private final Map<McpSession, SessionExchange> exchanges = new ConcurrentHashMap<>();
+    private final Map<McpSession, Boolean> inOrder = new ConcurrentHashMap<>();
     private final BoundedWrites writes = new BoundedWrites("protocol-write");
 
     public ProtocolFuzzer(CampaignConfig config, RunEngine engine) {
@@ -70,10 +78,11 @@ public final class ProtocolFuzzer {
                 for (int i = 0; i < config.runsPerType(); i++, run++) {
                     SplittableRandom rnd = SurfaceSeeds.random(config.seed(), "protocol", type.method(), run);
                     ProtocolCase c = mutator.next(type, phase, rnd);
+                    boolean optional = mayStaySilent(c, version);
                     engine.execute(new RunEngine.Call("protocol", type.method(), run, phase.name().toLowerCase(),
                             parse(c.frame()), c.frame().length() > 4096 ? null : c.frame(),
-                            phase == ProtocolPhase.REALISTIC, c.label(), s -> send(s, c, deadline),
-                            mayStaySilent(c) ? RunEngine.Liveness.ANSWER_OPTIONAL : RunEngine.Liveness.ALWAYS,
+                            phase == ProtocolPhase.REALISTIC, c.label(), s -> send(s, c, deadline, optional),
+                            optional ? RunEngine.Liveness.ANSWER_OPTIONAL : RunEngine.Liveness.ALWAYS,
                             c.frame().getBytes(java.nio.charset.StandardCharsets.UTF_8).length));
                     if (Thread.currentThread().isInterrupted()) {
                         return targets;
@@ -139,25 +148,63 @@ public final class ProtocolFuzzer {
     }
 
     /**
-     * Sends the case and, when an answer is expected, waits for it. No ping here: the engine checks
-     * liveness after the case. A case without an expected answer returns a zero-length timeout.
+     * As {@link #mayStaySilent(ProtocolCase)}, and also any batch on a revision where a batch is not
+     * a valid MCP message (2025-06-18 on): ignoring it is allowed there.
      */
-    private Reply send(McpSession session, ProtocolCase c, Duration deadline) {
+    static boolean mayStaySilent(ProtocolCase c, McpVersion version) {
+        return mayStaySilent(c) || (c.isBatch() && version.batchesRemoved());
+    }
+
+    /**
+     * Sends the case and, when an answer is expected, waits for it: through a barrier for an
+     * aggressive case on a server that answers in order, else up to the deadline. No liveness ping
+     * here (the engine checks after the case). A case without an expected answer returns a
+     * zero-length timeout; so does a barrier-decided silence that {@code optional} allows.
+     */
+    private Reply send(McpSession session, ProtocolCase c, Duration deadline, boolean optional) {
         SessionExchange ex = exchange(session);
         ex.drainUnsolicited();
-        long start = System.nanoTime();
         int size = c.frame().length();
         if (c.expectsResponse()) {
             JsonNode id = c.id() == null || c.id().isNull() || c.isBatch() ? null : c.id();
+            if (c.phase() == ProtocolPhase.AGGRESSIVE && answersInOrder(session, ex, deadline)) {
+                long start = System.nanoTime();
+                AnswerBarrier.Outcome o = writes.call(() -> AnswerBarrier.request(ex, c.frame(), id, deadline),
+                        deadline.plus(WRITE_GRACE));
+                if (o == null) {
+                    return stoppedReading(size, start);
+                }
+                if (!o.dropped()) {
+                    return convert(o.reply(), start);
+                }
+                long waited = System.nanoTime() - start;
+                return (optional ? silent(start) : new Reply(Reply.Status.DROPPED, null, null, waited,
+                        "no answer, while the ping sent right after it (and one more) was answered first, "
+                                + Math.round(waited / 1e6) + " ms after sending; the server answers in order"))
+                        .decided(Reply.BY_BARRIER);
+            }
+            long start = System.nanoTime();
             io.mcpfuzzer.oracle.spec.Reply r = writes.call(() -> ex.request(c.frame(), id, deadline),
                     deadline.plus(WRITE_GRACE));
             return r == null ? stoppedReading(size, start) : convert(r, start);
         }
+        long start = System.nanoTime();
         Boolean sent = writes.call(() -> {
             ex.notify(c.frame());
             return Boolean.TRUE;
         }, WRITE_GRACE);
         return sent == null ? stoppedReading(size, start) : silent(start);
+    }
+
+    /** Whether the session's server answers in order; probed once per session (incarnation). */
+    private boolean answersInOrder(McpSession session, SessionExchange ex, Duration deadline) {
+        Boolean known = inOrder.get(session);
+        if (known == null) {
+            Boolean probed = writes.call(() -> AnswerOrder.inOrder(ex, deadline), deadline.plus(WRITE_GRACE));
+            known = Boolean.TRUE.equals(probed);
+            inOrder.put(session, known);
+        }
+        return known;
     }
 
     private Reply sendMalformed(McpSession session, MalformedFrame frame) {

@@ -11,8 +11,23 @@ import tools.jackson.databind.JsonNode;
  * @param raw       the response frame text as received (bounded by the transport cap), or null
  * @param latencyNanos monotonic nanoseconds from send to completion
  * @param detail    human detail for non-answers (closed reason, send failure), or null
+ * @param decidedBy how a non-answer was judged, for the evidence: {@link #BY_BARRIER} (a ping sent
+ *                  right after it was answered first by a server that answers in order),
+ *                  {@link #BY_DEADLINE} (nothing by the deadline, while a later ping was answered),
+ *                  {@link #BY_PING} (nothing by the deadline, and a ping got nothing either), or null
  */
-public record Reply(Status status, JsonNode message, String raw, long latencyNanos, String detail) {
+public record Reply(Status status, JsonNode message, String raw, long latencyNanos, String detail, String decidedBy) {
+    /** Decided by a barrier ping answered before the request (one round trip). */
+    public static final String BY_BARRIER = "barrier";
+    /** Decided by waiting out the deadline, then a ping that was answered. */
+    public static final String BY_DEADLINE = "deadline";
+    /** Decided by waiting out the deadline, then a ping that got no answer either. */
+    public static final String BY_PING = "ping";
+
+    /** A reply with no decision recorded. */
+    public Reply(Status status, JsonNode message, String raw, long latencyNanos, String detail) {
+        this(status, message, raw, latencyNanos, detail, null);
+    }
 
     /** Terminal states of a request. */
     public enum Status {
@@ -34,7 +49,12 @@ public record Reply(Status status, JsonNode message, String raw, long latencyNan
 
     /** The same reply with another status and detail (used to reclassify a timeout as a drop). */
     public Reply withStatus(Status newStatus, String newDetail) {
-        return new Reply(newStatus, message, raw, latencyNanos, newDetail);
+        return new Reply(newStatus, message, raw, latencyNanos, newDetail, decidedBy);
+    }
+
+    /** The same reply recording how it was decided (see {@link #decidedBy()}). */
+    public Reply decided(String how) {
+        return new Reply(status, message, raw, latencyNanos, detail, how);
     }
 
     public boolean answered() {
