@@ -179,8 +179,8 @@ public final class ProtocolFuzzer {
                 }
                 long waited = System.nanoTime() - start;
                 return (optional ? silent(start) : new Reply(Reply.Status.DROPPED, null, null, waited,
-                        "no answer, while the ping sent right after it (and one more) was answered first, "
-                                + Math.round(waited / 1e6) + " ms after sending; the server answers in order"))
+                        "no answer, while a ping sent right after it was answered first (the server answers in"
+                                + " order); decided " + Math.round(waited / 1e6) + " ms after sending"))
                         .decided(Reply.BY_BARRIER);
             }
             long start = System.nanoTime();

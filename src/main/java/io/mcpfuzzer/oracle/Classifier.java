@@ -11,12 +11,12 @@ import tools.jackson.databind.JsonNode;
  * Judges one run from its {@link Observation}. Stateless and thread-safe; aggregate verdicts
  * (non-determinism, memory growth, latency outliers) live in their own detectors.
  *
- * <p>Rules: the peer dying is a {@code crash}; no answer by the deadline is a {@code hang} (outcome
- * {@code timeout}, one medium finding per target, when the server still answered a later ping and
- * the request was valid: slow, not dropped); a request left unanswered while a later ping was
- * answered is a silent drop ({@code protocol_violation}; the evidence's {@code decided_by} says
- * whether a barrier ping or the deadline decided it); an
- * answer over the frame cap is {@code oversized_response}; error code -32603 is
+ * <p>Rules: the peer dying is a {@code crash}; no answer by the deadline is a {@code hang}, unless
+ * the server still answered a later ping and the request was valid: then it is slow, not dropped
+ * (outcome and category {@code timeout}, one medium finding per target); another request left
+ * unanswered while a later ping was answered is a silent drop ({@code protocol_violation}; the
+ * evidence's {@code decided_by} says whether a barrier ping or the deadline decided it); an answer
+ * over the frame cap is {@code oversized_response}; error code -32603 is
  * {@code internal_error}; stack traces, paths or SQL errors in any answer are
  * {@code error_leakage}; a hostile string of the input echoed verbatim is
  * {@code injection_reflection} (except in a {@code prompts/get} answer, whose job is to carry the
@@ -44,7 +44,7 @@ public final class Classifier {
             case TIMEOUT -> {
                 if (Reply.BY_DEADLINE.equals(reply.decidedBy())) { // slow: the server still answered a ping
                     outcome = "timeout";
-                    findings.add(finding(o, "hang", Severity.MEDIUM, reply.detail(), evidence(o), "slow_request"));
+                    findings.add(finding(o, "timeout", Severity.MEDIUM, reply.detail(), evidence(o), "slow_request"));
                     break;
                 }
                 outcome = "hang";

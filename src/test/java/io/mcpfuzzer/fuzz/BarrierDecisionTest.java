@@ -115,9 +115,10 @@ class BarrierDecisionTest {
         assertThat(calls).isNotEmpty().allSatisfy(r -> assertThat(r.outcome()).isEqualTo("timeout"));
         assertThat(calls).allSatisfy(r -> assertThat(r.response()).matches(
                 "no answer to a valid tool within \\d+ ms, while a later ping was answered: slow, not dropped"));
-        List<Finding> slow = result.findings().stream().filter(f -> f.category().equals("hang")).toList();
+        List<Finding> slow = result.findings().stream().filter(f -> f.category().equals("timeout")).toList();
         assertThat(slow).as(shown).hasSize(1);
         assertThat(slow.get(0).evidence().get("decided_by")).isEqualTo("deadline");
+        assertThat(result.findings()).as("a slow server is not deaf" + shown).noneMatch(f -> f.category().equals("hang"));
         assertThat(result.restarts()).as("a slow server is not killed").isZero();
     }
 }
