@@ -16,9 +16,12 @@ import tools.jackson.databind.node.ObjectNode;
  * newcomer sees real findings. Never run it outside a fuzzing demo: it is vulnerable on purpose.
  *
  * <p>Planted flaws: {@code read_note} crashes the process on a path with unexpected characters;
- * {@code lookup_user} leaks a stack trace and a SQL error for ids containing a quote;
- * {@code echo} reflects its input verbatim; {@code search} hangs for limits over 1000 or below 0.
- * {@code add} is a clean, strictly validating control tool.
+ * {@code lookup_user} leaks a stack trace and a SQL error for an id that is not a plain word (it
+ * pastes the id into SQL); {@code echo} reflects its input verbatim; {@code search} hangs on a
+ * wildcard query (one containing {@code *}) or a {@code limit} that is not an integer from 0 to 1000; a request whose {@code jsonrpc} is not
+ * {@code "2.0"}, or that has an id but no method, is silently ignored (JSON-RPC requires an
+ * Invalid Request error). {@code add} is a clean, strictly validating control tool.
+ * Single-threaded: while it hangs, it answers nothing.
  */
 public final class DemoServer {
     private final PrintStream out;
@@ -45,8 +48,8 @@ public final class DemoServer {
                 reply(error(null, -32700, "Parse error"));
                 continue;
             }
-            if (!msg.isObject() || !msg.has("method")) {
-                continue;
+            if (!msg.isObject() || !msg.has("method") || !"2.0".equals(msg.path("jsonrpc").asString(""))) {
+                continue; // planted: dropped without the Invalid Request error JSON-RPC requires
             }
             if (!msg.has("id")) {
                 continue; // notification
@@ -82,7 +85,7 @@ public final class DemoServer {
             }
             case "lookup_user": {
                 String user = args.path("id").asString("");
-                if (user.contains("'")) {
+                if (!args.path("id").isString() || !user.matches("[\\w-]{1,64}")) {
                     return error(id, -32603, "SQLException: near \"" + user + "\": syntax error in SELECT * FROM users"
                             + " WHERE id = '" + user + "'\n\tat com.example.db.UserDao.find(UserDao.java:42)\n"
                             + "\tat com.example.server.Tools.lookup(Tools.java:17)\n\t(database /srv/app/db/users.db)");
@@ -91,7 +94,8 @@ public final class DemoServer {
             }
             case "search": {
                 JsonNode limit = args.path("limit");
-                if (limit.isNumber() && (limit.asDouble() > 1000 || limit.asDouble() < 0)) {
+                boolean inRange = limit.isIntegralNumber() && limit.asLong() >= 0 && limit.asLong() <= 1000;
+                if (args.path("query").asString("").contains("*") || (!limit.isMissingNode() && !inRange)) {
                     sleepForever();
                 }
                 return result(id, DemoCatalog.text("0 results"));
