@@ -15,6 +15,7 @@ import tools.jackson.databind.node.StringNode;
  * {@code ping}: an unknown method, {@code tools/list}, an unknown method again. A pair whose first
  * answer arrives after the ping's is out of order; a pair whose first request is never answered
  * (within one more ping) says nothing. In order: at least one pair in order and none out of order.
+ * A ping left unanswered or a closed connection ends the probe with {@link Result#NO_ANSWER}.
  *
  * <p>Costs about {@value #PAIRS} round trips; bounded by {@code deadline} per answer awaited.
  */
@@ -24,11 +25,21 @@ final class AnswerOrder {
 
     private AnswerOrder() {}
 
-    /** True when the session's server answered every probe pair in order (see the class comment). */
-    static boolean inOrder(SessionExchange ex, Duration deadline) {
+    /** What the probe found. */
+    enum Result {
+        /** Every pair that said something was in order. */
+        IN_ORDER,
+        /** A pair was out of order, nothing was learnt, or the transport is not stdio. */
+        NOT_IN_ORDER,
+        /** A ping got no answer within the deadline, or the connection closed. */
+        NO_ANSWER
+    }
+
+    /** Probes the session's server (see the class comment). */
+    static Result probe(SessionExchange ex, Duration deadline) {
         RpcConnection rpc = ex.session().rpc();
         if (!(rpc.transport() instanceof StdioTransport)) {
-            return false;
+            return Result.NOT_IN_ORDER;
         }
         ex.drainUnsolicited();
         int ordered = 0;
@@ -36,23 +47,23 @@ final class AnswerOrder {
             String idText = "mcpfuzzer-order-" + i;
             JsonNode id = StringNode.valueOf(idText);
             String frame = "{\"jsonrpc\":\"2.0\",\"id\":\"" + idText + "\",\"method\":\"" + FIRSTS.get(i) + "\"}";
-            if (!rpc.sendFrame(frame)) {
-                return false;
-            }
-            if (!pingAnswered(rpc, deadline)) {
-                return false;
+            if (!rpc.sendFrame(frame) || !pingAnswered(rpc, deadline)) {
+                return Result.NO_ANSWER;
             }
             if (ex.pollAnswer(id) != null) {
                 ordered++;
                 continue;
             }
             boolean confirmed = pingAnswered(rpc, deadline);
-            if (ex.pollAnswer(id) != null || !confirmed) {
-                return false; // answered after a later ping, or the server stopped answering
+            if (!confirmed) {
+                return Result.NO_ANSWER;
+            }
+            if (ex.pollAnswer(id) != null) {
+                return Result.NOT_IN_ORDER; // answered after a later ping
             }
         }
         ex.drainUnsolicited();
-        return ordered > 0;
+        return ordered > 0 ? Result.IN_ORDER : Result.NOT_IN_ORDER;
     }
 
     private static boolean pingAnswered(RpcConnection rpc, Duration deadline) {

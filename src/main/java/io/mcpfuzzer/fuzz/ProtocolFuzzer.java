@@ -35,7 +35,7 @@ import tools.jackson.databind.JsonNode;
  * write blocks) is deaf at once.
  *
  * <p>Drops: an aggressive case sent to a stdio server that answers in order ({@link AnswerOrder},
- * measured once per incarnation) is followed by a barrier ping ({@link AnswerBarrier}), so a drop
+ * measured once per incarnation, before its first aggressive case that expects an answer) is followed by a barrier ping ({@link AnswerBarrier}), so a drop
  * is decided in a round trip ({@code decided_by: barrier}). Realistic (valid) cases, and every case
  * on a server that does not answer in order, wait the case deadline; then the engine's ping decides
  * ({@code decided_by: deadline}; a valid case is then slow, not dropped).
@@ -46,10 +46,14 @@ public final class ProtocolFuzzer {
     /** Time a write (and, for requests, the wait for the answer) may take beyond the case deadline. */
     private static final Duration WRITE_GRACE = Duration.ofSeconds(5);
 
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ProtocolFuzzer.class);
+
     private final CampaignConfig config;
     private final RunEngine engine;
     private final Map<McpSession, SessionExchange> exchanges = new ConcurrentHashMap<>();
     private final Map<McpSession, Boolean> inOrder = new ConcurrentHashMap<>();
+    /** Cleared when a server stops answering during the order probe: then every case uses the deadline. */
+    private volatile boolean probeOrder = true;
     private final BoundedWrites writes = new BoundedWrites("protocol-write");
 
     public ProtocolFuzzer(CampaignConfig config, RunEngine engine) {
@@ -79,6 +83,9 @@ public final class ProtocolFuzzer {
                     SplittableRandom rnd = SurfaceSeeds.random(config.seed(), "protocol", type.method(), run);
                     ProtocolCase c = mutator.next(type, phase, rnd);
                     boolean optional = mayStaySilent(c, version);
+                    if (phase == ProtocolPhase.AGGRESSIVE && c.expectsResponse()) {
+                        probeOrder(deadline);
+                    }
                     engine.execute(new RunEngine.Call("protocol", type.method(), run, phase.name().toLowerCase(),
                             parse(c.frame()), c.frame().length() > 4096 ? null : c.frame(),
                             phase == ProtocolPhase.REALISTIC, c.label(), s -> send(s, c, deadline, optional),
@@ -167,7 +174,7 @@ public final class ProtocolFuzzer {
         int size = c.frame().length();
         if (c.expectsResponse()) {
             JsonNode id = c.id() == null || c.id().isNull() || c.isBatch() ? null : c.id();
-            if (c.phase() == ProtocolPhase.AGGRESSIVE && answersInOrder(session, ex, deadline)) {
+            if (c.phase() == ProtocolPhase.AGGRESSIVE && Boolean.TRUE.equals(inOrder.get(session))) {
                 long start = System.nanoTime();
                 AnswerBarrier.Outcome o = writes.call(() -> AnswerBarrier.request(ex, c.frame(), id, deadline),
                         deadline.plus(WRITE_GRACE));
@@ -196,15 +203,36 @@ public final class ProtocolFuzzer {
         return sent == null ? stoppedReading(size, start) : silent(start);
     }
 
-    /** Whether the session's server answers in order; probed once per session (incarnation). */
-    private boolean answersInOrder(McpSession session, SessionExchange ex, Duration deadline) {
-        Boolean known = inOrder.get(session);
-        if (known == null) {
-            Boolean probed = writes.call(() -> AnswerOrder.inOrder(ex, deadline), deadline.plus(WRITE_GRACE));
-            known = Boolean.TRUE.equals(probed);
-            inOrder.put(session, known);
+    /**
+     * Probes the current incarnation's answer order once ({@link AnswerOrder}), outside the run
+     * accounting: a server that dies or goes deaf during the probe is restarted by the engine, and
+     * probing stops for the campaign (logged; the deadline decides from then on).
+     */
+    private void probeOrder(Duration deadline) throws Supervisor.BlockedException {
+        if (!probeOrder) {
+            return;
         }
-        return known;
+        Reply r = engine.direct(s -> {
+            if (inOrder.containsKey(s)) {
+                return new Reply(Reply.Status.RESULT, null, null, 0, null);
+            }
+            long start = System.nanoTime();
+            AnswerOrder.Result res = writes.call(() -> AnswerOrder.probe(exchange(s), deadline),
+                    deadline.plus(WRITE_GRACE));
+            inOrder.put(s, res == AnswerOrder.Result.IN_ORDER);
+            if (res == null || res == AnswerOrder.Result.NO_ANSWER) {
+                return new Reply(s.rpc().isClosed() ? Reply.Status.CLOSED : Reply.Status.TIMEOUT, null, null,
+                        System.nanoTime() - start, "no answer to the answer-order probe (an unknown method, "
+                                + "tools/list and pings) within " + deadline.toMillis() + " ms");
+            }
+            return new Reply(Reply.Status.RESULT, null, null, System.nanoTime() - start, null);
+        });
+        if (!r.answered()) {
+            probeOrder = false;
+            LOG.warn("the server stopped answering during the answer-order probe ({}); it was restarted, and "
+                    + "silent protocol cases are judged by the {} ms deadline from now on", r.detail(),
+                    deadline.toMillis());
+        }
     }
 
     private Reply sendMalformed(McpSession session, MalformedFrame frame) {
