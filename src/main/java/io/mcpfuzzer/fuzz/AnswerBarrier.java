@@ -43,7 +43,8 @@ final class AnswerBarrier {
     static Outcome request(SessionExchange ex, String frame, JsonNode id, Duration deadline) {
         RpcConnection rpc = ex.session().rpc();
         long end = System.nanoTime() + deadline.toNanos();
-        if (!rpc.sendFrame(frame)) {
+        ex.notify(frame); // through the exchange, so its send path (and any check on it) applies
+        if (rpc.isClosed()) {
             return new Outcome(Reply.closed(closedReason(rpc)), false);
         }
         for (int round = 0; round < BARRIER_PINGS; round++) {

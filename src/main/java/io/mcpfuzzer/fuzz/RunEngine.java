@@ -173,7 +173,8 @@ public final class RunEngine {
                                 reply.decidedBy());
                     } else if (Boolean.TRUE.equals(call.valid())) {
                         reply = reply.withStatus(Reply.Status.TIMEOUT, "no answer to a valid " + call.kind()
-                                + " within " + waited + " ms, while a later ping was answered: slow, not dropped")
+                                + " request within " + waited + " ms while a later ping was answered: a slow request"
+                                + " (timeout); the server still answers")
                                 .decided(Reply.BY_DEADLINE);
                     } else {
                         reply = reply.withStatus(Reply.Status.DROPPED, "no answer within " + waited

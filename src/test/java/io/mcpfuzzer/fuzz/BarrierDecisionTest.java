@@ -114,7 +114,8 @@ class BarrierDecisionTest {
         List<RunResult> calls = runs.stream().filter(r -> r.kind().equals("tool")).toList();
         assertThat(calls).isNotEmpty().allSatisfy(r -> assertThat(r.outcome()).isEqualTo("timeout"));
         assertThat(calls).allSatisfy(r -> assertThat(r.response()).matches(
-                "no answer to a valid tool within \\d+ ms, while a later ping was answered: slow, not dropped"));
+                "no answer to a valid tool request within \\d+ ms while a later ping was answered: a slow request"
+                        + " \\(timeout\\); the server still answers"));
         List<Finding> slow = result.findings().stream().filter(f -> f.category().equals("timeout")).toList();
         assertThat(slow).as(shown).hasSize(1);
         assertThat(slow.get(0).evidence().get("decided_by")).isEqualTo("deadline");
