@@ -18,13 +18,18 @@ import tools.jackson.databind.node.ObjectNode;
  * <p>Planted flaws: {@code read_note} crashes the process on a path with unexpected characters;
  * {@code lookup_user} leaks a stack trace and a SQL error for an id that is not a plain word (it
  * pastes the id into SQL); {@code echo} reflects its input verbatim; {@code search} hangs on a
- * wildcard query (one containing {@code *}) or a {@code limit} that is not an integer from 0 to 1000; a request whose {@code jsonrpc} is not
+ * {@code limit} that is not an integer from 0 to 1000, and when its cursor pool runs dry: every
+ * query that is not plain words leaks a cursor, and the {@value #CURSORS}th leak blocks forever; a request whose {@code jsonrpc} is not
  * {@code "2.0"}, or that has an id but no method, is silently ignored (JSON-RPC requires an
  * Invalid Request error). {@code add} is a clean, strictly validating control tool.
  * Single-threaded: while it hangs, it answers nothing.
  */
 public final class DemoServer {
+    /** Cursors in the planted search pool. */
+    static final int CURSORS = 3;
+
     private final PrintStream out;
+    private int leakedCursors;
 
     private DemoServer(PrintStream out) {
         this.out = out;
@@ -95,7 +100,11 @@ public final class DemoServer {
             case "search": {
                 JsonNode limit = args.path("limit");
                 boolean inRange = limit.isIntegralNumber() && limit.asLong() >= 0 && limit.asLong() <= 1000;
-                if (args.path("query").asString("").contains("*") || (!limit.isMissingNode() && !inRange)) {
+                JsonNode query = args.path("query");
+                if (!query.isString() || !query.asString().matches("[\\w .,-]*")) {
+                    leakedCursors++; // planted: the cursor of a query it cannot parse is never closed
+                }
+                if (leakedCursors >= CURSORS || (!limit.isMissingNode() && !inRange)) {
                     sleepForever();
                 }
                 return result(id, DemoCatalog.text("0 results"));
