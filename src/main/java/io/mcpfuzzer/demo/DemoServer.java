@@ -17,12 +17,14 @@ import tools.jackson.databind.node.ObjectNode;
  *
  * <p>Planted flaws: {@code read_note} crashes the process on a path with unexpected characters;
  * {@code lookup_user} leaks a stack trace and a SQL error for an id that is not a plain word (it
- * pastes the id into SQL); {@code echo} reflects its input verbatim; {@code search} hangs on a
- * {@code limit} that is not an integer from 0 to 1000, and when its cursor pool runs dry: every
- * query that is not plain words leaks a cursor, and the {@value #CURSORS}th leak blocks forever; a request whose {@code jsonrpc} is not
- * {@code "2.0"}, or that has an id but no method, is silently ignored (JSON-RPC requires an
- * Invalid Request error). {@code add} is a clean, strictly validating control tool.
- * Single-threaded: while it hangs, it answers nothing.
+ * pastes the id into SQL); {@code echo} reflects its input verbatim, and so does {@code search}
+ * (its query); {@code search} hangs on a {@code limit} that is not an integer from 0 to 1000, and
+ * when its cursor pool runs dry: every query that is not plain words leaks a cursor, and the
+ * {@value #CURSORS}th leak blocks forever; a request whose {@code jsonrpc} is not {@code "2.0"}, or
+ * that has an id but no method, is silently ignored (JSON-RPC requires an Invalid Request error).
+ * {@code add} is a clean, strictly validating control tool.
+ * Single-threaded: while it hangs, it answers nothing (its input is still read and discarded, so a
+ * client's writes never block on a full pipe).
  */
 public final class DemoServer {
     /** Cursors in the planted search pool. */
@@ -30,6 +32,7 @@ public final class DemoServer {
 
     private final PrintStream out;
     private int leakedCursors;
+    private BufferedReader in;
 
     private DemoServer(PrintStream out) {
         this.out = out;
@@ -41,6 +44,7 @@ public final class DemoServer {
     }
 
     private void serve(BufferedReader in) throws IOException {
+        this.in = in;
         String line;
         while ((line = in.readLine()) != null) {
             if (line.isBlank()) {
@@ -107,7 +111,7 @@ public final class DemoServer {
                 if (leakedCursors >= CURSORS || (!limit.isMissingNode() && !inRange)) {
                     sleepForever();
                 }
-                return result(id, DemoCatalog.text("0 results"));
+                return result(id, DemoCatalog.text("0 results for " + query.asString("")));
             }
             case "add": {
                 JsonNode a = args.path("a");
@@ -122,7 +126,18 @@ public final class DemoServer {
         }
     }
 
-    private static void sleepForever() {
+    private void sleepForever() {
+        Thread drain = new Thread(() -> {
+            try {
+                while (in.readLine() != null) {
+                    // hung: requests are read and never answered
+                }
+            } catch (IOException e) {
+                System.err.println("demo server: input closed while hung: " + e);
+            }
+        }, "drain");
+        drain.setDaemon(true);
+        drain.start();
         try {
             Thread.sleep(Long.MAX_VALUE);
         } catch (InterruptedException e) {
