@@ -169,8 +169,8 @@ public final class RunEngine {
                 long waited = Math.round(reply.latencyMillis());
                 if (ping != null && ping.answered()) {
                     if (call.liveness() == Liveness.ANSWER_OPTIONAL) {
-                        reply = new Reply(ping.status(), ping.message(), ping.raw(), reply.latencyNanos(), null,
-                                reply.decidedBy());
+                        reply = new Reply(ping.status(), ping.message(), ping.raw(), reply.latencyNanos(), null)
+                                .decided(reply.decidedBy());
                     } else if (Boolean.TRUE.equals(call.valid())) {
                         reply = reply.withStatus(Reply.Status.TIMEOUT, "no answer to a valid " + call.kind()
                                 + " request within " + waited + " ms while a later ping was answered: a slow request"
