@@ -11,23 +11,33 @@ import java.util.List;
 
 /**
  * {@code mcp-fuzzer demo}: fuzzes the built-in, deliberately flawed {@link DemoServer}, started as
- * a child JVM from our own class path. Without an explicit {@code --timeout} the per-call timeout
- * is 3 s so its planted hang is found quickly.
+ * a child JVM from our own class path. Tuned to finish in seconds, for the demo only (the product
+ * defaults stay): without an explicit {@code --timeout} the per-call timeout is
+ * {@value #DEMO_TIMEOUT_MS} ms, so each planted hang costs little (the demo server answers everything
+ * else in milliseconds); without an explicit {@code --runs}, {@value #DEMO_RUNS} runs per tool and
+ * phase, enough to reach every planted flaw. The server JVM is tuned to start fast: the demo
+ * restarts it after every planted crash and hang.
  */
 public final class BuiltInDemo implements DemoRunner {
-    private static final Duration DEMO_TIMEOUT = Duration.ofSeconds(3);
+    static final long DEMO_TIMEOUT_MS = 1_000;
+    static final int DEMO_RUNS = 6;
+    private static final Duration DEMO_TIMEOUT = Duration.ofMillis(DEMO_TIMEOUT_MS);
 
     @Override
     public int run(Settings settings, ConsoleIO console) {
         List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx64m", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"), DemoServer.class.getName());
+                "-Xmx64m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto", "-cp", System.getProperty("java.class.path"), DemoServer.class.getName());
         Settings.Target t = settings.target();
         Duration timeout = explicit(settings, Options.TIMEOUT.key()) ? t.timeout() : DEMO_TIMEOUT;
         Duration toolTimeout = explicit(settings, Options.TOOL_TIMEOUT.key()) ? t.toolTimeout() : timeout;
         Settings.Target demoTarget = new Settings.Target(TransportProtocol.STDIO, String.join(" ", command), command,
                 timeout, toolTimeout, t.transportRetries(), t.headers(), t.authConfig(), t.authEnv(), t.maxLineBytes(),
                 t.roots());
-        Settings demo = new Settings(demoTarget, settings.fuzzing(), settings.protocol(), settings.safety(),
+        Settings.Fuzzing f = settings.fuzzing();
+        Settings.Fuzzing fuzzing = explicit(settings, Options.RUNS.key()) ? f : new Settings.Fuzzing(f.mode(), f.phase(),
+                DEMO_RUNS, f.tools(), f.excludeTools(), f.seed(), f.maxConcurrency(), f.stateful(), f.statefulRuns(),
+                f.havoc(), f.corpus());
+        Settings demo = new Settings(demoTarget, fuzzing, settings.protocol(), settings.safety(),
                 settings.limits(), settings.watchdog(), settings.output(), settings.audit(), settings.logging(),
                 settings.provenance());
         console.err().println("mcp-fuzzer demo: fuzzing the built-in vulnerable demo server (seed "

@@ -16,13 +16,23 @@ import tools.jackson.databind.node.ObjectNode;
  * newcomer sees real findings. Never run it outside a fuzzing demo: it is vulnerable on purpose.
  *
  * <p>Planted flaws: {@code read_note} crashes the process on a path with unexpected characters;
- * {@code lookup_user} leaks a stack trace and a SQL error for ids with a character other than letters,
- * digits, {@code -} and {@code _} (a quote, a dot, braces...);
- * {@code echo} reflects its input verbatim; {@code search} hangs for limits over 1000 or below 0.
+ * {@code lookup_user} leaks a stack trace and a SQL error for an id that is not a plain word (it
+ * pastes the id into SQL); {@code echo} reflects its input verbatim, and so does {@code search}
+ * (its query); {@code search} hangs on a {@code limit} that is not an integer from 0 to 1000, and
+ * when its cursor pool runs dry: every query that is not plain words leaks a cursor, and the
+ * {@value #CURSORS}th leak blocks forever; a request whose {@code jsonrpc} is not {@code "2.0"}, or
+ * that has an id but no method, is silently ignored (JSON-RPC requires an Invalid Request error).
  * {@code add} is a clean, strictly validating control tool.
+ * Single-threaded: while it hangs, it answers nothing (its input is still read and discarded, so a
+ * client's writes never block on a full pipe).
  */
 public final class DemoServer {
+    /** Cursors in the planted search pool. */
+    static final int CURSORS = 3;
+
     private final PrintStream out;
+    private int leakedCursors;
+    private BufferedReader in;
 
     private DemoServer(PrintStream out) {
         this.out = out;
@@ -34,6 +44,7 @@ public final class DemoServer {
     }
 
     private void serve(BufferedReader in) throws IOException {
+        this.in = in;
         String line;
         while ((line = in.readLine()) != null) {
             if (line.isBlank()) {
@@ -46,8 +57,8 @@ public final class DemoServer {
                 reply(error(null, -32700, "Parse error"));
                 continue;
             }
-            if (!msg.isObject() || !msg.has("method")) {
-                continue;
+            if (!msg.isObject() || !msg.has("method") || !"2.0".equals(msg.path("jsonrpc").asString(""))) {
+                continue; // planted: dropped without the Invalid Request error JSON-RPC requires
             }
             if (!msg.has("id")) {
                 continue; // notification
@@ -83,7 +94,7 @@ public final class DemoServer {
             }
             case "lookup_user": {
                 String user = args.path("id").asString("");
-                if (!user.matches("[A-Za-z0-9_-]*")) { // a naive query builder chokes on any other character
+                if (!args.path("id").isString() || !user.matches("[\\w-]{1,64}")) {
                     return error(id, -32603, "SQLException: near \"" + user + "\": syntax error in SELECT * FROM users"
                             + " WHERE id = '" + user + "'\n\tat com.example.db.UserDao.find(UserDao.java:42)\n"
                             + "\tat com.example.server.Tools.lookup(Tools.java:17)\n\t(database /srv/app/db/users.db)");
@@ -92,10 +103,15 @@ public final class DemoServer {
             }
             case "search": {
                 JsonNode limit = args.path("limit");
-                if (limit.isNumber() && (limit.asDouble() > 1000 || limit.asDouble() < 0)) {
+                boolean inRange = limit.isIntegralNumber() && limit.asLong() >= 0 && limit.asLong() <= 1000;
+                JsonNode query = args.path("query");
+                if (!query.isString() || !query.asString().matches("[\\w .,-]*")) {
+                    leakedCursors++; // planted: the cursor of a query it cannot parse is never closed
+                }
+                if (leakedCursors >= CURSORS || (!limit.isMissingNode() && !inRange)) {
                     sleepForever();
                 }
-                return result(id, DemoCatalog.text("0 results"));
+                return result(id, DemoCatalog.text("0 results for " + query.asString("")));
             }
             case "add": {
                 JsonNode a = args.path("a");
@@ -110,7 +126,18 @@ public final class DemoServer {
         }
     }
 
-    private static void sleepForever() {
+    private void sleepForever() {
+        Thread drain = new Thread(() -> {
+            try {
+                while (in.readLine() != null) {
+                    // hung: requests are read and never answered
+                }
+            } catch (IOException e) {
+                System.err.println("demo server: input closed while hung: " + e);
+            }
+        }, "drain");
+        drain.setDaemon(true);
+        drain.start();
         try {
             Thread.sleep(Long.MAX_VALUE);
         } catch (InterruptedException e) {

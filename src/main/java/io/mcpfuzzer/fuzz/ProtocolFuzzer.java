@@ -30,8 +30,15 @@ import tools.jackson.databind.JsonNode;
  * <p>Liveness: after every case the engine pings the server ({@link RunEngine.Liveness}), so a
  * server that dies or goes deaf is reported once, attributed to the case that did it, and restarted
  * before the next case. Cases a server may legitimately leave unanswered (notifications, frames
- * without an {@code id}, malformed frames) are never reported as dropped. Every write has a
- * deadline: a server that stopped reading its input (the write blocks) is deaf at once.
+ * without an {@code id}, malformed frames, batches on a revision without batching) are never
+ * reported as dropped. Every write has a deadline: a server that stopped reading its input (the
+ * write blocks) is deaf at once.
+ *
+ * <p>Drops: an aggressive case sent to a stdio server that answers in order ({@link AnswerOrder},
+ * measured once per incarnation, before its first aggressive case that expects an answer) is followed by a barrier ping ({@link AnswerBarrier}), so a drop
+ * is decided in a round trip ({@code decided_by: barrier}). Realistic (valid) cases, and every case
+ * on a server that does not answer in order, wait the case deadline; then the engine's ping decides
+ * ({@code decided_by: deadline}; a valid case is then slow, not dropped).
  */
 public final class ProtocolFuzzer {
     /** Deadline for a protocol case's own answer; a silent server is then probed with a ping. */
@@ -39,9 +46,14 @@ public final class ProtocolFuzzer {
     /** Time a write (and, for requests, the wait for the answer) may take beyond the case deadline. */
     private static final Duration WRITE_GRACE = Duration.ofSeconds(5);
 
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ProtocolFuzzer.class);
+
     private final CampaignConfig config;
     private final RunEngine engine;
     private final Map<McpSession, SessionExchange> exchanges = new ConcurrentHashMap<>();
+    private final Map<McpSession, Boolean> inOrder = new ConcurrentHashMap<>();
+    /** Cleared when a server stops answering during the order probe: then every case uses the deadline. */
+    private volatile boolean probeOrder = true;
     private final BoundedWrites writes = new BoundedWrites("protocol-write");
     private ShardFilter shard = ShardFilter.ALL;
 
@@ -80,10 +92,14 @@ public final class ProtocolFuzzer {
                     if (!shard.owns("protocol", type.method(), run)) {
                         continue;
                     }
+                    boolean optional = mayStaySilent(c, version);
+                    if (phase == ProtocolPhase.AGGRESSIVE && c.expectsResponse()) {
+                        probeOrder(deadline);
+                    }
                     engine.execute(new RunEngine.Call("protocol", type.method(), run, phase.name().toLowerCase(),
                             parse(c.frame()), c.frame().length() > 4096 ? null : c.frame(),
-                            phase == ProtocolPhase.REALISTIC, c.label(), s -> send(s, c, deadline),
-                            mayStaySilent(c) ? RunEngine.Liveness.ANSWER_OPTIONAL : RunEngine.Liveness.ALWAYS,
+                            phase == ProtocolPhase.REALISTIC, c.label(), s -> send(s, c, deadline, optional),
+                            optional ? RunEngine.Liveness.ANSWER_OPTIONAL : RunEngine.Liveness.ALWAYS,
                             c.frame().getBytes(java.nio.charset.StandardCharsets.UTF_8).length));
                     if (Thread.currentThread().isInterrupted()) {
                         return targets;
@@ -157,25 +173,84 @@ public final class ProtocolFuzzer {
     }
 
     /**
-     * Sends the case and, when an answer is expected, waits for it. No ping here: the engine checks
-     * liveness after the case. A case without an expected answer returns a zero-length timeout.
+     * As {@link #mayStaySilent(ProtocolCase)}, and also any batch on a revision where a batch is not
+     * a valid MCP message (2025-06-18 on): ignoring it is allowed there.
      */
-    private Reply send(McpSession session, ProtocolCase c, Duration deadline) {
+    static boolean mayStaySilent(ProtocolCase c, McpVersion version) {
+        return mayStaySilent(c) || (c.isBatch() && version.batchesRemoved());
+    }
+
+    /**
+     * Sends the case and, when an answer is expected, waits for it: through a barrier for an
+     * aggressive case on a server that answers in order, else up to the deadline. No liveness ping
+     * here (the engine checks after the case). A case without an expected answer returns a
+     * zero-length timeout; so does a barrier-decided silence that {@code optional} allows.
+     */
+    private Reply send(McpSession session, ProtocolCase c, Duration deadline, boolean optional) {
         SessionExchange ex = exchange(session);
         ex.drainUnsolicited();
-        long start = System.nanoTime();
         int size = c.frame().length();
         if (c.expectsResponse()) {
             JsonNode id = c.id() == null || c.id().isNull() || c.isBatch() ? null : c.id();
+            if (c.phase() == ProtocolPhase.AGGRESSIVE && Boolean.TRUE.equals(inOrder.get(session))) {
+                long start = System.nanoTime();
+                AnswerBarrier.Outcome o = writes.call(() -> AnswerBarrier.request(ex, c.frame(), id, deadline),
+                        deadline.plus(WRITE_GRACE));
+                if (o == null) {
+                    return ex.annotate(stoppedReading(size, start));
+                }
+                if (!o.dropped()) {
+                    return ex.annotate(convert(o.reply(), start));
+                }
+                long waited = System.nanoTime() - start;
+                return ex.annotate((optional ? silent(start) : new Reply(Reply.Status.DROPPED, null, null, waited,
+                        "no answer, while a ping sent right after it was answered first (the server answers in"
+                                + " order); decided " + Math.round(waited / 1e6) + " ms after sending"))
+                        .decided(Reply.BY_BARRIER));
+            }
+            long start = System.nanoTime();
             io.mcpfuzzer.oracle.spec.Reply r = writes.call(() -> ex.request(c.frame(), id, deadline),
                     deadline.plus(WRITE_GRACE));
             return ex.annotate(r == null ? stoppedReading(size, start) : convert(r, start));
         }
+        long start = System.nanoTime();
         Boolean sent = writes.call(() -> {
             ex.notify(c.frame());
             return Boolean.TRUE;
         }, WRITE_GRACE);
         return ex.annotate(sent == null ? stoppedReading(size, start) : silent(start));
+    }
+
+    /**
+     * Probes the current incarnation's answer order once ({@link AnswerOrder}), outside the run
+     * accounting: a server that dies or goes deaf during the probe is restarted by the engine, and
+     * probing stops for the campaign (logged; the deadline decides from then on).
+     */
+    private void probeOrder(Duration deadline) throws Supervisor.BlockedException {
+        if (!probeOrder) {
+            return;
+        }
+        Reply r = engine.direct(s -> {
+            if (inOrder.containsKey(s)) {
+                return new Reply(Reply.Status.RESULT, null, null, 0, null);
+            }
+            long start = System.nanoTime();
+            AnswerOrder.Result res = writes.call(() -> AnswerOrder.probe(exchange(s), deadline),
+                    deadline.plus(WRITE_GRACE));
+            inOrder.put(s, res == AnswerOrder.Result.IN_ORDER);
+            if (res == null || res == AnswerOrder.Result.NO_ANSWER) {
+                return new Reply(s.rpc().isClosed() ? Reply.Status.CLOSED : Reply.Status.TIMEOUT, null, null,
+                        System.nanoTime() - start, "no answer to the answer-order probe (an unknown method, "
+                                + "tools/list and pings) within " + deadline.toMillis() + " ms");
+            }
+            return new Reply(Reply.Status.RESULT, null, null, System.nanoTime() - start, null);
+        });
+        if (!r.answered()) {
+            probeOrder = false;
+            LOG.warn("the server stopped answering during the answer-order probe ({}); it was restarted, and "
+                    + "silent protocol cases are judged by the {} ms deadline from now on", r.detail(),
+                    deadline.toMillis());
+        }
     }
 
     private Reply sendMalformed(McpSession session, MalformedFrame frame) {

@@ -29,7 +29,10 @@ import tools.jackson.databind.JsonNode;
  *
  * <p>Liveness ({@link Liveness}): a timeout is followed by one {@code ping} with a short deadline:
  * if the server answers it, the request was silently dropped (a protocol violation) unless no answer
- * was required; if the connection closed, the server crashed; otherwise it went deaf: it is reported
+ * was required, or the request was valid (then it is merely slow: a timeout, the server kept; a
+ * server that handles requests concurrently lets a ping overtake a slow call); every such text
+ * states the real wait, and the reply records how it was decided ({@link Reply#decidedBy()}).
+ * If the connection closed, the server crashed; otherwise it went deaf: it is reported
  * once, attributed to this call, killed and restarted, so the following calls run on a fresh
  * incarnation. Calls marked so (protocol cases) are pinged after an answer too. A run whose target
  * was killed by us for another run's hang is retried once on the next incarnation.
@@ -170,19 +173,29 @@ public final class RunEngine {
             if (reply.status() == Reply.Status.TIMEOUT) {
                 Reply ping = reply.detail() != null && reply.detail().startsWith(STOPPED_READING) ? null
                         : ping(target, call);
+                long waited = Math.round(reply.latencyMillis());
                 if (ping != null && ping.answered()) {
-                    reply = call.liveness() == Liveness.ANSWER_OPTIONAL
-                            ? new Reply(ping.status(), ping.message(), ping.raw(), reply.latencyNanos(), null)
-                            : reply.withStatus(Reply.Status.DROPPED, "no answer within " + timeout.toMillis()
-                                    + " ms while a later ping was answered");
+                    if (call.liveness() == Liveness.ANSWER_OPTIONAL) {
+                        reply = new Reply(ping.status(), ping.message(), ping.raw(), reply.latencyNanos(), null)
+                                .decided(reply.decidedBy());
+                    } else if (Boolean.TRUE.equals(call.valid())) {
+                        reply = reply.withStatus(Reply.Status.TIMEOUT, "no answer to a valid " + call.kind()
+                                + " request within " + waited + " ms while a later ping was answered: a slow request"
+                                + " (timeout); the server still answers")
+                                .decided(Reply.BY_DEADLINE);
+                    } else {
+                        reply = reply.withStatus(Reply.Status.DROPPED, "no answer within " + waited
+                                + " ms while a later ping was answered").decided(Reply.BY_DEADLINE);
+                    }
                 } else if (ping != null && isGone(ping, target)) {
                     reply = reply.withStatus(Reply.Status.CLOSED, "the server went away after the request");
                 } else {
                     hung = true;
                     reply = reply.withStatus(Reply.Status.TIMEOUT, ping == null ? reply.detail()
                             : "no answer" + (call.liveness() == Liveness.ANSWER_OPTIONAL ? " (none required)" : "")
-                                    + ", and a ping got none within " + pingDeadline(call).toMillis()
-                                    + " ms: the server stopped answering after this " + call.kind());
+                                    + " within " + waited + " ms, and a ping got none within "
+                                    + pingDeadline(call).toMillis() + " ms: the server stopped answering after this "
+                                    + call.kind()).decided(Reply.BY_PING);
                     crash = new CrashInfo(null, null, false, stderrOf(target), null);
                 }
             } else if (reply.answered() && call.liveness() != Liveness.AFTER_TIMEOUT) {

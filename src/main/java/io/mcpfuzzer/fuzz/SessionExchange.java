@@ -115,6 +115,21 @@ public final class SessionExchange implements SpecExchange {
         }
     }
 
+    /**
+     * The answer to {@code id} if it has already arrived, else null; never blocks. Frames that do
+     * not match are kept as unsolicited (as {@link #awaitAnswer} does).
+     */
+    public Reply pollAnswer(JsonNode id) {
+        InboundMessage m;
+        while ((m = inbound.pollFirst()) != null) {
+            if (matches(m, id)) {
+                return Reply.answered(m.raw());
+            }
+            keep(m.raw());
+        }
+        return null;
+    }
+
     @Override
     public void notify(String frameText) {
         lastSent = session.rpc().write(frameText);

@@ -14,12 +14,28 @@ import tools.jackson.databind.JsonNode;
  *                  policy blocked the request), or null
  * @param outbound  the outbound policy's decision when it rewrote or blocked the request (the
  *                  rewritten message is what the server got); null when the request went out as given
+ * @param decidedBy how a non-answer was judged, for the evidence: {@link #BY_BARRIER} (a ping sent
+ *                  right after it was answered first by a server that answers in order),
+ *                  {@link #BY_DEADLINE} (nothing by the deadline, while a later ping was answered),
+ *                  {@link #BY_PING} (nothing by the deadline, and a ping got nothing either), or null
  */
-public record Reply(Status status, JsonNode message, String raw, long latencyNanos, String detail, Outbound outbound) {
+public record Reply(Status status, JsonNode message, String raw, long latencyNanos, String detail, Outbound outbound,
+        String decidedBy) {
+    /** Decided by a barrier ping answered before the request (one round trip). */
+    public static final String BY_BARRIER = "barrier";
+    /** Decided by waiting out the deadline, then a ping that was answered. */
+    public static final String BY_DEADLINE = "deadline";
+    /** Decided by waiting out the deadline, then a ping that got no answer either. */
+    public static final String BY_PING = "ping";
 
-    /** A reply for a request that went out as given. */
+    /** A reply for a request that went out as given, with no decision recorded. */
     public Reply(Status status, JsonNode message, String raw, long latencyNanos, String detail) {
-        this(status, message, raw, latencyNanos, detail, null);
+        this(status, message, raw, latencyNanos, detail, null, null);
+    }
+
+    /** A reply with the outbound decision and no decision recorded. */
+    public Reply(Status status, JsonNode message, String raw, long latencyNanos, String detail, Outbound outbound) {
+        this(status, message, raw, latencyNanos, detail, outbound, null);
     }
 
     /** Terminal states of a request. */
@@ -49,12 +65,17 @@ public record Reply(Status status, JsonNode message, String raw, long latencyNan
 
     /** The same reply with another status and detail (used to reclassify a timeout as a drop). */
     public Reply withStatus(Status newStatus, String newDetail) {
-        return new Reply(newStatus, message, raw, latencyNanos, newDetail, outbound);
+        return new Reply(newStatus, message, raw, latencyNanos, newDetail, outbound, decidedBy);
     }
 
     /** The same reply carrying the outbound decision that rewrote its request. */
     public Reply withOutbound(Outbound decision) {
-        return new Reply(status, message, raw, latencyNanos, detail, decision);
+        return new Reply(status, message, raw, latencyNanos, detail, decision, decidedBy);
+    }
+
+    /** The same reply recording how it was decided (see {@link #decidedBy()}). */
+    public Reply decided(String how) {
+        return new Reply(status, message, raw, latencyNanos, detail, outbound, how);
     }
 
     /** True when the outbound policy blocked the request. */

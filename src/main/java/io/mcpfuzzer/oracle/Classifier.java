@@ -11,8 +11,12 @@ import tools.jackson.databind.JsonNode;
  * Judges one run from its {@link Observation}. Stateless and thread-safe; aggregate verdicts
  * (non-determinism, memory growth, latency outliers) live in their own detectors.
  *
- * <p>Rules: the peer dying is a {@code crash}; no answer by the deadline is a {@code hang}; an
- * answer over the frame cap is {@code oversized_response}; error code -32603 is
+ * <p>Rules: the peer dying is a {@code crash}; no answer by the deadline is a {@code hang}, unless
+ * the server still answered a later ping and the request was valid: then it is slow, not dropped
+ * (outcome and category {@code timeout}, one medium finding per target); another request left
+ * unanswered while a later ping was answered is a silent drop ({@code protocol_violation}; the
+ * evidence's {@code decided_by} says whether a barrier ping or the deadline decided it); an answer
+ * over the frame cap is {@code oversized_response}; error code -32603 is
  * {@code internal_error}; stack traces, paths or SQL errors in any answer are
  * {@code error_leakage} (text the input itself carried and the answer echoes is not a leak); a hostile
  * string of the input echoed verbatim is {@code injection_reflection}, {@code low}: an echo proves
@@ -42,6 +46,11 @@ public final class Classifier {
                 findings.add(crash(o));
             }
             case TIMEOUT -> {
+                if (Reply.BY_DEADLINE.equals(reply.decidedBy())) { // slow: the server still answered a ping
+                    outcome = "timeout";
+                    findings.add(finding(o, "timeout", Severity.MEDIUM, reply.detail(), evidence(o), "slow_request"));
+                    break;
+                }
                 outcome = "hang";
                 String why = reply.detail() != null ? reply.detail()
                         : "no answer within " + Math.round(reply.latencyMillis()) + " ms";
@@ -188,6 +197,9 @@ public final class Classifier {
         }
         ev.put("phase", o.phase());
         ev.put("latency_ms", Math.round(o.reply().latencyMillis() * 1000) / 1000.0);
+        if (o.reply().decidedBy() != null) {
+            ev.put("decided_by", o.reply().decidedBy());
+        }
         if (o.reply().raw() != null) {
             ev.put("response", cut(o.reply().raw(), EXCERPT));
         }
