@@ -55,7 +55,8 @@ public final class FuzzRunner implements CampaignRunner {
         String sessionId = SESSION.format(started) + "-" + Long.toHexString(s.fuzzing().seed() & 0xffffffL);
         Path out = s.output().outputDir();
         FaultGuard faults = new FaultGuard();
-        ReportOutput output = new ReportOutput(out, sessionId, Redactor.standard(), faults, console);
+        Redactor redactor = Redactor.withSecrets(UserSecretsOf.settings(s, System.getenv()));
+        ReportOutput output = new ReportOutput(out, sessionId, redactor, faults, console);
         List<LaunchPlan> plans = new ArrayList<>();
         SafetyContext safety;
         try {
@@ -64,7 +65,7 @@ public final class FuzzRunner implements CampaignRunner {
             console.err().println("mcp-fuzzer: safety setup failed, not starting the target: " + e.getMessage());
             return ExitCodes.ERROR;
         }
-        try (safety; RunRecorder recorder = RunRecorder.open(out, sessionId, Redactor.standard());
+        try (safety; RunRecorder recorder = RunRecorder.open(out, sessionId, redactor);
                 InterruptGuard guard = InterruptGuard.install(Thread.currentThread())) {
             Progress progress = new Progress(s, started, recorder, faults, output);
             try {
