@@ -1,5 +1,6 @@
 package io.mcpfuzzer.fuzz;
 
+import io.mcpfuzzer.common.Json;
 import io.mcpfuzzer.fuzz.targets.Target;
 import io.mcpfuzzer.fuzz.targets.TargetFactory;
 import io.mcpfuzzer.mcp.InitializeResult;
@@ -110,6 +111,7 @@ public final class Campaign {
                             ? ToolDiscovery.failed("listing tools failed inside the fuzzer (see fuzzer_errors)")
                             : ToolDiscovery.of(listing));
                     listed = listing == null ? List.of() : listing.items();
+                    listed.forEach(t -> engine.known().recordPublished(Json.write(t))); // the server's own words
                     tools = config.includes("tools") ? filter(listed, warnings) : List.of();
                     if (listing != null) {
                         listing.problems().forEach(p -> warn(warnings, "tools/list: " + p));
@@ -221,6 +223,8 @@ public final class Campaign {
         List<JsonNode> templates = ResourceFuzzer.items(target.session(), "resources/templates/list",
                 "resourceTemplates", problems);
         problems.forEach(p -> warn(warnings, p));
+        resources.forEach(r -> engine.known().recordPublished(Json.write(r)));
+        templates.forEach(t -> engine.known().recordPublished(Json.write(t)));
         extra.put("resources", resources.size());
         extra.put("resource_templates", templates.size());
         boolean subscribe = target.session().initialized().capabilities().path("resources").path("subscribe")

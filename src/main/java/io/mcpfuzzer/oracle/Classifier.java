@@ -14,9 +14,11 @@ import tools.jackson.databind.JsonNode;
  * <p>Rules: the peer dying is a {@code crash}; no answer by the deadline is a {@code hang}; an
  * answer over the frame cap is {@code oversized_response}; error code -32603 is
  * {@code internal_error}; stack traces, paths or SQL errors in any answer are
- * {@code error_leakage}; a hostile string of the input echoed verbatim is
- * {@code injection_reflection} (except in a {@code prompts/get} answer, whose job is to carry the
- * arguments); a normal answer to a schema-invalid input is
+ * {@code error_leakage}, except paths the fuzzer sent or the server publishes ({@link KnownText});
+ * a hostile string of the input echoed verbatim inside other text of a normal answer is a low
+ * {@code injection_reflection} (not in a {@code prompts/get} answer, whose job is to carry the
+ * arguments, nor in an error, nor when the string is a whole data value or was stored earlier in the
+ * session: {@link Reflection}); a normal answer to a schema-invalid input is
  * {@code accepted_malformed}; a response that breaks JSON-RPC is {@code protocol_violation}.
  * A normal answer to a valid input is no finding.
  *
@@ -27,6 +29,18 @@ import tools.jackson.databind.JsonNode;
 public final class Classifier {
     /** Characters of an answer kept as evidence. */
     public static final int EXCERPT = 2_000;
+
+    private final KnownText known;
+
+    /** A classifier that knows nothing of the session (every path and echo counts). */
+    public Classifier() {
+        this(new KnownText());
+    }
+
+    /** A classifier consulting what the target was sent and publishes (see {@link KnownText}). */
+    public Classifier(KnownText known) {
+        this.known = java.util.Objects.requireNonNull(known, "known");
+    }
 
     public Verdict judge(Observation o) {
         Reply reply = o.reply();
@@ -106,7 +120,8 @@ public final class Classifier {
     }
 
     private void leaks(Observation o, String raw, List<Finding> findings) {
-        for (LeakPatterns.Leak leak : LeakPatterns.find(raw)) {
+        KnownText.View view = known.view(o.input());
+        for (LeakPatterns.Leak leak : LeakPatterns.find(raw, view::knownPath)) {
             Map<String, Object> ev = evidence(o);
             ev.put("leak_type", leak.type());
             ev.put("leak_excerpt", leak.excerpt());
@@ -119,14 +134,16 @@ public final class Classifier {
         if (raw == null || o.input() == null || !"aggressive".equals(o.phase()) || isPromptFetch(o)) {
             return;
         }
-        String reflected = Reflection.findReflected(o.input(), raw);
-        if (reflected != null) {
-            Map<String, Object> ev = evidence(o);
-            ev.put("reflected", reflected);
-            findings.add(finding(o, "injection_reflection", Severity.MEDIUM,
-                    "hostile input echoed verbatim in the answer", ev,
-                    "reflection"));
+        boolean toolError = o.reply().result() != null && o.reply().result().path("isError").asBoolean(false);
+        Reflection.Echo echo = Reflection.find(o.input(), raw, known.view(o.input()));
+        if (echo == null || toolError) { // an echo inside an error that rejected the input is no finding
+            return;
         }
+        Map<String, Object> ev = evidence(o);
+        ev.put("reflected", echo.text());
+        findings.add(finding(o, "injection_reflection", Severity.LOW,
+                "hostile input echoed verbatim inside other text of a normal answer (harmful only where a client"
+                        + " renders or executes the answer)", ev, "reflection"));
     }
 
     /**
