@@ -125,7 +125,7 @@ public final class KnownText {
             if (p.endsWith("/")) {
                 p = p.substring(0, p.length() - 1);
             }
-            if (known('P', p) || known('S', path)) {
+            if (known('P', p) || known('S', path) || p.startsWith("/") && known('T', p.substring(1))) {
                 return true;
             }
             int segments = 0;
