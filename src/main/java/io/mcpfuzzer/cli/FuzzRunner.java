@@ -7,6 +7,7 @@ import io.mcpfuzzer.fuzz.CampaignConfig;
 import io.mcpfuzzer.fuzz.CampaignInputs;
 import io.mcpfuzzer.fuzz.CampaignResult;
 import io.mcpfuzzer.fuzz.FaultGuard;
+import io.mcpfuzzer.fuzz.SampleFiles;
 import io.mcpfuzzer.fuzz.targets.TargetFactory;
 import io.mcpfuzzer.oracle.Finding;
 import io.mcpfuzzer.oracle.Severity;
@@ -124,7 +125,8 @@ public final class FuzzRunner implements CampaignRunner {
         progress.sink = sink;
         CampaignResult result;
         try (factory) {
-            result = new Campaign(config(s), factory, CampaignInputs.forSeed(s.fuzzing().seed()),
+            result = new Campaign(config(s), factory, CampaignInputs.forSeed(s.fuzzing().seed(),
+                    SampleFiles.plant(s.safety().fsRoot())),
                     safety.argumentPolicy()::decide, sink).audit(auditOptions(s, safety)).guard(faults).run();
         }
         progress.result = result;

@@ -174,6 +174,12 @@ public final class Campaign {
             guard.run("audit_close", null, auditRun::close);
             guard.run("stop_target", null, supervisor::close);
             aggregates(engine, noise);
+            if (extra.get("tool_discovery") instanceof Map<?, ?> discovery) { // read by the run summary per tool
+                Map<String, Object> withShare = new java.util.LinkedHashMap<>();
+                discovery.forEach((k, v) -> withShare.put(String.valueOf(k), v));
+                withShare.put("accepted_share", engine.accepted().snapshot());
+                extra.put("tool_discovery", withShare);
+            }
             return new CampaignResult(status, reason, init, tools, engine.findings().snapshot(), engine.buckets(),
                     engine.runs(), supervisor.restarts(), warnings, started, Instant.now(), extra, guard.snapshot());
         }

@@ -60,6 +60,7 @@ public final class RunEngine {
     private final Duration timeout;
     /** What the target was sent and publishes, consulted by the classifier (see {@link KnownText}). */
     private final KnownText known = new KnownText();
+    private final AcceptedShare accepted = new AcceptedShare();
     private final Classifier classifier = new Classifier(known);
     private final FindingCollector findings = new FindingCollector();
     private final LatencyOutliers latency = new LatencyOutliers();
@@ -127,6 +128,11 @@ public final class RunEngine {
     }
 
     /** The guard counting the fuzzer's own failures during this campaign. */
+    /** Realistic tool calls and how many were accepted, per tool. */
+    public AcceptedShare accepted() {
+        return accepted;
+    }
+
     /** The session memory of what was sent and what the server publishes. */
     public KnownText known() {
         return known;
@@ -284,6 +290,7 @@ public final class RunEngine {
                 observer.onNewFinding(f);
             }
         }
+        accepted.record(call.kind(), call.target(), call.phase(), verdict.outcome());
         buckets.computeIfAbsent(call.kind() + ":" + call.target(), k -> new ConcurrentHashMap<>())
                 .computeIfAbsent(verdict.outcome(), k -> new AtomicLong()).incrementAndGet();
         String response = reply.raw() != null ? reply.raw() : reply.detail();
