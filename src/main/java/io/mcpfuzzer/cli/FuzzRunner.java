@@ -155,7 +155,7 @@ public final class FuzzRunner implements CampaignRunner {
         }
         RunSummary shown = summary;
         faults.run("console_summary", null, () -> console.out().print(ConsoleSummary.render(shown, findings,
-                console.color())));
+                console.color(), output.redactor())));
         console.out().println("reports: " + s.output().outputDir().toAbsolutePath());
         exports.written().forEach((format, file) -> console.out().println(
                 format.name().toLowerCase(java.util.Locale.ROOT) + " export: " + file));

@@ -39,6 +39,11 @@ final class ReportOutput {
     private final FaultGuard faults;
     private final ConsoleIO console;
 
+    /** The redactor of every artifact (the user's secrets included), for console output too. */
+    Redactor redactor() {
+        return redactor;
+    }
+
     ReportOutput(Path out, String sessionId, Redactor redactor, FaultGuard faults, ConsoleIO console) {
         this.out = out;
         this.sessionId = sessionId;

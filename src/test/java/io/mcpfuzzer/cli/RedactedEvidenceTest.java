@@ -67,11 +67,13 @@ class RedactedEvidenceTest {
         Path out = dir.resolve("out");
         try {
             ByteArrayOutputStream err = new ByteArrayOutputStream();
+            ByteArrayOutputStream console = new ByteArrayOutputStream();
             int code = Main.execute(new String[] {"--mode", "tools", "--protocol", "streamablehttp", "--endpoint",
                 "http://127.0.0.1:" + server.getAddress().getPort() + "/mcp", "--header", "X-Api-Token: " + SECRET,
                 "--runs", "34", "--phase", "both", "--seed", "3", "--timeout", "5", "--output-dir", out.toString()},
-                    new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                    new PrintStream(console, true, StandardCharsets.UTF_8),
                     new PrintStream(err, true, StandardCharsets.UTF_8), Map.of());
+            assertThat(console.toString(StandardCharsets.UTF_8)).contains("Summary").doesNotContain(SECRET);
             assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isIn(0, ExitCodes.FINDINGS);
             assertThat(err.toString(StandardCharsets.UTF_8)).doesNotContain(SECRET);
         } finally {
