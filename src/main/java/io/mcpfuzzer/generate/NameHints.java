@@ -60,7 +60,9 @@ final class NameHints {
         if (any(t, "sql", "statement") || any(t, "query") && sqlDescribed) {
             return sql(about, r);
         }
-        boolean dirName = any(t, "dir", "directory", "folder", "root") || any(t, "path") && about.contains("director");
+        List<String> ownerWords = tokens(owner);
+        boolean dirName = any(t, "dir", "directory", "folder", "root") || any(t, "path") && (about.contains("director")
+                || any(ownerWords, "search", "find", "tree", "list", "glob", "walk", "grep"));
         if (dirName && hints.root() != null) {
             return hints.root();
         }

@@ -46,6 +46,8 @@ class RealisticHintsTest {
         assertThat(values(planner(2), "tool", "path", "Path to the image to resize")).containsOnly("/srv/root/sample-image.png");
         assertThat(values(planner(2), "read_file", "path", null)).allMatch(HINTS.files()::contains);
         assertThat(values(planner(2), "list", "directory", null)).containsOnly("/srv/root");
+        assertThat(values(planner(2), "search_files", "path", null)).as("a search starts in a folder")
+                .containsOnly("/srv/root");
         assertThat(values(new ToolInputPlanner(2), "read_file", "path", null)).as("no fs-root: no samples")
                 .noneMatch(v -> v.startsWith("/srv/root"));
     }
