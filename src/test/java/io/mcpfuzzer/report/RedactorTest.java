@@ -134,4 +134,14 @@ class RedactorTest {
         assertThat(withSecrets.redact(Json.parse("{\"q\":\"x plain-env-value-42 y\"}")).path("q").asString())
                 .isEqualTo("x [REDACTED] y");
     }
+
+    @Test
+    void aSecretCutShortByAnExcerptIsMaskedToo() {
+        Redactor withSecrets = Redactor.withSecrets(io.mcpfuzzer.report.redact.UserSecrets.of(
+                List.of("tok-ABCDEFGHIJKLMNOP")));
+        assertThat(withSecrets.redact("answer: tok-ABCDEFGH...")).isEqualTo("answer: [REDACTED]...");
+        assertThat(withSecrets.redact("tail tok-ABCDEFGHIJ")).isEqualTo("tail [REDACTED]");
+        assertThat(withSecrets.redact("ends tok-A...")).as("too short a start to tell").isEqualTo("ends tok-A...");
+        assertThat(withSecrets.redact("ok... fine")).isEqualTo("ok... fine");
+    }
 }

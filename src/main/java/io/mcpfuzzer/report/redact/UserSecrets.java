@@ -106,6 +106,44 @@ public final class UserSecrets {
             }
             out = b.append(out, from, out.length()).toString();
         }
+        return maskCutSecrets(out);
+    }
+
+    /** Cut points looked at per text: the end and the first occurrences of "...". */
+    private static final int MAX_CUTS = 16;
+    /** Shortest start of a secret masked where a text was cut. */
+    private static final int MIN_CUT_PREFIX = 6;
+
+    /**
+     * A text cut short for an excerpt ({@code "...", "...[N more chars]"}) may end in the first part
+     * of a secret: that part is masked too, at the end of the text and before each {@code "..."}.
+     */
+    private String maskCutSecrets(String text) {
+        List<Integer> cuts = new ArrayList<>();
+        cuts.add(text.length());
+        for (int at = text.indexOf("..."); at >= 0 && cuts.size() < MAX_CUTS; at = text.indexOf("...", at + 3)) {
+            cuts.add(at);
+        }
+        String out = text;
+        for (int i = cuts.size() - 1; i >= 0; i--) { // right to left: earlier cut points stay valid
+            int cut = cuts.get(i);
+            for (String secret : forms) {
+                int k = longestPrefixEndingAt(out, cut, secret);
+                if (k > 0) {
+                    out = out.substring(0, cut - k) + Redactor.MASK + out.substring(cut);
+                    break;
+                }
+            }
+        }
         return out;
+    }
+
+    private static int longestPrefixEndingAt(String text, int cut, String secret) {
+        for (int k = Math.min(secret.length() - 1, cut); k >= MIN_CUT_PREFIX; k--) {
+            if (text.regionMatches(cut - k, secret, 0, k)) {
+                return k;
+            }
+        }
+        return 0;
     }
 }
