@@ -26,7 +26,7 @@ public final class LeakPatterns {
     /** Characters of a match shown in an excerpt (plus context); matches themselves are unbounded. */
     private static final int MAX_MATCH_SHOWN = 300;
     /** Path matches looked at per text before giving up (each is checked against the known paths). */
-    private static final int MAX_PATHS = 64;
+    private static final int MAX_PATHS = 16;
     /** Characters of one path token handed to the known-path check. */
     private static final int MAX_PATH_TOKEN = 4_096;
 
