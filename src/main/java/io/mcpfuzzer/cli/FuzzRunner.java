@@ -7,6 +7,7 @@ import io.mcpfuzzer.fuzz.CampaignConfig;
 import io.mcpfuzzer.fuzz.CampaignInputs;
 import io.mcpfuzzer.fuzz.CampaignResult;
 import io.mcpfuzzer.fuzz.FaultGuard;
+import io.mcpfuzzer.fuzz.SampleFiles;
 import io.mcpfuzzer.fuzz.ShardFilter;
 import io.mcpfuzzer.fuzz.targets.TargetFactory;
 import io.mcpfuzzer.oracle.Finding;
@@ -57,7 +58,8 @@ public final class FuzzRunner implements CampaignRunner {
                 + (s.shard().sharded() ? "-shard" + (s.shard().index() + 1) + "of" + s.shard().count() : "");
         Path out = s.output().outputDir();
         FaultGuard faults = new FaultGuard();
-        ReportOutput output = new ReportOutput(out, sessionId, Redactor.standard(), faults, console);
+        Redactor redactor = Redactor.withSecrets(UserSecretsOf.settings(s, System.getenv()));
+        ReportOutput output = new ReportOutput(out, sessionId, redactor, faults, console);
         FindingTriage triage;
         try {
             triage = FindingTriage.load(s.output(), Path.of("").toAbsolutePath(), java.time.LocalDate.now(ZoneOffset.UTC));
@@ -74,7 +76,7 @@ public final class FuzzRunner implements CampaignRunner {
             console.err().println("mcp-fuzzer: safety setup failed, not starting the target: " + e.getMessage());
             return ExitCodes.ERROR;
         }
-        try (safety; RunRecorder recorder = RunRecorder.open(out, sessionId, Redactor.standard());
+        try (safety; RunRecorder recorder = RunRecorder.open(out, sessionId, redactor);
                 InterruptGuard guard = InterruptGuard.install(Thread.currentThread())) {
             Progress progress = new Progress(s, started, recorder, faults, output);
             progress.triage = triage;
@@ -135,7 +137,8 @@ public final class FuzzRunner implements CampaignRunner {
         progress.sink = sink;
         CampaignResult result;
         try (factory) {
-            result = new Campaign(config(s), factory, CampaignInputs.forSeed(s.fuzzing().seed()),
+            result = new Campaign(config(s), factory, CampaignInputs.forSeed(s.fuzzing().seed(),
+                    SampleFiles.plant(s.safety().fsRoot())),
                     safety.argumentPolicy()::decide, sink).audit(auditOptions(s, safety)).guard(faults)
                     .shard(new ShardFilter(s.shard().index(), s.shard().count())).run();
         }
@@ -168,7 +171,7 @@ public final class FuzzRunner implements CampaignRunner {
         }
         RunSummary shown = summary;
         faults.run("console_summary", null, () -> console.out().print(ConsoleSummary.render(shown, findings,
-                console.color())));
+                console.color(), output.redactor())));
         console.out().println("reports: " + s.output().outputDir().toAbsolutePath());
         exports.written().forEach((format, file) -> console.out().println(
                 format.name().toLowerCase(java.util.Locale.ROOT) + " export: " + file));

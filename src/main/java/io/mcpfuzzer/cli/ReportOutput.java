@@ -40,6 +40,11 @@ final class ReportOutput {
     private final ConsoleIO console;
     private final Map<String, Object> summaryExtras = new java.util.concurrent.ConcurrentHashMap<>();
 
+    /** The redactor of every artifact (the user's secrets included), for console output too. */
+    Redactor redactor() {
+        return redactor;
+    }
+
     ReportOutput(Path out, String sessionId, Redactor redactor, FaultGuard faults, ConsoleIO console) {
         this.out = out;
         this.sessionId = sessionId;

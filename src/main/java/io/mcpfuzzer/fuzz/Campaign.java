@@ -1,5 +1,6 @@
 package io.mcpfuzzer.fuzz;
 
+import io.mcpfuzzer.common.Json;
 import io.mcpfuzzer.fuzz.targets.Target;
 import io.mcpfuzzer.fuzz.targets.TargetFactory;
 import io.mcpfuzzer.mcp.InitializeResult;
@@ -127,6 +128,7 @@ public final class Campaign {
                             ? ToolDiscovery.failed("listing tools failed inside the fuzzer (see fuzzer_errors)")
                             : ToolDiscovery.of(listing));
                     listed = listing == null ? List.of() : listing.items();
+                    listed.forEach(t -> engine.known().recordPublished(Json.write(t))); // the server's own words
                     tools = config.includes("tools") ? filter(listed, warnings) : List.of();
                     if (listing != null) {
                         listing.problems().forEach(p -> warn(warnings, "tools/list: " + p));
@@ -192,6 +194,12 @@ public final class Campaign {
             if (shard.first()) {
                 aggregates(engine, noise);
             }
+            if (extra.get("tool_discovery") instanceof Map<?, ?> discovery) { // read by the run summary per tool
+                Map<String, Object> withShare = new java.util.LinkedHashMap<>();
+                discovery.forEach((k, v) -> withShare.put(String.valueOf(k), v));
+                withShare.put("accepted_share", engine.accepted().snapshot());
+                extra.put("tool_discovery", withShare);
+            }
             return new CampaignResult(status, reason, init, tools, shrinker.apply(engine.findings().snapshot()),
                     engine.buckets(),
                     engine.runs(), supervisor.restarts(), warnings, started, Instant.now(), extra, guard.snapshot());
@@ -243,6 +251,8 @@ public final class Campaign {
         List<JsonNode> templates = ResourceFuzzer.items(target.session(), "resources/templates/list",
                 "resourceTemplates", problems);
         problems.forEach(p -> warn(warnings, p));
+        resources.forEach(r -> engine.known().recordPublished(Json.write(r)));
+        templates.forEach(t -> engine.known().recordPublished(Json.write(t)));
         extra.put("resources", resources.size());
         extra.put("resource_templates", templates.size());
         boolean subscribe = target.session().initialized().capabilities().path("resources").path("subscribe")

@@ -1,6 +1,9 @@
 package io.mcpfuzzer.fuzz;
 
 import io.mcpfuzzer.generate.GeneratedInput;
+import io.mcpfuzzer.generate.GenerationLimits;
+import io.mcpfuzzer.generate.RealisticHints;
+import io.mcpfuzzer.generate.SchemaValidator;
 import io.mcpfuzzer.generate.Phase;
 import io.mcpfuzzer.generate.ToolInputPlanner;
 import io.mcpfuzzer.generate.Validation;
@@ -15,7 +18,13 @@ public final class CampaignInputs {
     private CampaignInputs() {}
 
     public static ToolInputs forSeed(long seed) {
-        ToolInputPlanner planner = new ToolInputPlanner(seed);
+        return forSeed(seed, RealisticHints.none());
+    }
+
+    /** As {@link #forSeed(long)}, with realistic values drawing on {@code hints} (sample files). */
+    public static ToolInputs forSeed(long seed, RealisticHints hints) {
+        ToolInputPlanner planner = new ToolInputPlanner(seed, GenerationLimits.defaults(),
+                new SchemaValidator(GenerationLimits.defaults().regexMatchSteps()), hints);
         return (tool, schema, phase, run) -> {
             GeneratedInput in = planner.plan(tool, schema, "realistic".equals(phase) ? Phase.REALISTIC
                     : Phase.AGGRESSIVE, run);

@@ -4,6 +4,7 @@ import io.mcpfuzzer.fuzz.targets.Target;
 import io.mcpfuzzer.jsonrpc.Reply;
 import io.mcpfuzzer.mcp.McpSession;
 import io.mcpfuzzer.oracle.Classifier;
+import io.mcpfuzzer.oracle.KnownText;
 import io.mcpfuzzer.oracle.CrashInfo;
 import io.mcpfuzzer.oracle.Finding;
 import io.mcpfuzzer.oracle.FindingCollector;
@@ -61,7 +62,10 @@ public final class RunEngine {
     private final CampaignObserver observer;
     private final FaultGuard guard;
     private final Duration timeout;
-    private final Classifier classifier = new Classifier();
+    /** What the target was sent and publishes, consulted by the classifier (see {@link KnownText}). */
+    private final KnownText known = new KnownText();
+    private final AcceptedShare accepted = new AcceptedShare();
+    private final Classifier classifier = new Classifier(known);
     private final FindingCollector findings = new FindingCollector();
     private final LatencyOutliers latency = new LatencyOutliers();
     private final MemoryTrend memory = new MemoryTrend();
@@ -129,6 +133,26 @@ public final class RunEngine {
     }
 
     /** The guard counting the fuzzer's own failures during this campaign. */
+    /** Realistic tool calls and how many were accepted, per tool. */
+    public AcceptedShare accepted() {
+        return accepted;
+    }
+
+    /** The session memory of what was sent and what the server publishes. */
+    public KnownText known() {
+        return known;
+    }
+
+    /**
+     * A normal answer to a realistic call that took no input (e.g. {@code list_allowed_directories}):
+     * nothing the fuzzer sent shaped it, so it is what the server publishes about itself.
+     */
+    private static boolean publishes(Call call, Reply reply) {
+        return "realistic".equals(call.phase()) && reply.status() == Reply.Status.RESULT && reply.raw() != null
+                && (call.input() == null || call.input().isEmpty())
+                && (reply.result() == null || !reply.result().path("isError").asBoolean(false));
+    }
+
     public FaultGuard guard() {
         return guard;
     }
@@ -240,7 +264,12 @@ public final class RunEngine {
             }
             Observation observation = new Observation(call.kind(), call.target(), call.run(), call.phase(),
                     call.input(), call.rawInput(), call.valid(), call.strategy(), reply, crash, call.inputBytes());
+            if (publishes(call, reply)) {
+                known.recordPublished(reply.raw());
+            }
             Verdict verdict = guard.call("classifier", inputOf(call), null, () -> classifier.judge(observation));
+            known.recordSent(call.input());
+            known.recordSent(call.rawInput());
             if (verdict == null) {
                 verdict = new Verdict(Thread.currentThread().isInterrupted() ? "interrupted" : FUZZER_ERROR, List.of());
             }
@@ -277,6 +306,7 @@ public final class RunEngine {
                 observer.onNewFinding(f);
             }
         }
+        accepted.record(call.kind(), call.target(), call.phase(), verdict.outcome());
         buckets.computeIfAbsent(call.kind() + ":" + call.target(), k -> new ConcurrentHashMap<>())
                 .computeIfAbsent(verdict.outcome(), k -> new AtomicLong()).incrementAndGet();
         String response = reply.raw() != null ? reply.raw() : reply.detail();

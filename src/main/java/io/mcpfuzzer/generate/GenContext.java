@@ -20,6 +20,9 @@ final class GenContext {
     final SplittableRandom random;
     final GenerationLimits limits;
     final RefResolver refs;
+    final RealisticHints hints;
+    /** Words about the value's owner (the tool name, split), lower case; "" when unknown. */
+    final String about;
     private final List<GenerationProblem> problems = new ArrayList<>();
     private final Set<String> problemKeys = new HashSet<>();
     private final Map<String, Object> regexes = new HashMap<>();
@@ -30,6 +33,16 @@ final class GenContext {
     private boolean exhausted;
 
     GenContext(JsonNode root, SplittableRandom random, GenerationLimits limits) {
+        this(root, random, limits, RealisticHints.none());
+    }
+
+    GenContext(JsonNode root, SplittableRandom random, GenerationLimits limits, RealisticHints hints) {
+        this(root, random, limits, hints, "");
+    }
+
+    GenContext(JsonNode root, SplittableRandom random, GenerationLimits limits, RealisticHints hints, String about) {
+        this.hints = hints;
+        this.about = about == null ? "" : about;
         this.root = root;
         this.random = random;
         this.limits = limits;

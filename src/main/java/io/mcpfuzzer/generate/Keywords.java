@@ -122,6 +122,11 @@ final class Keywords {
         if (pattern != null && pattern.isString() && !v.patterns.contains(pattern.asString())) {
             v.patterns.add(pattern.asString());
         }
+        JsonNode description = s.get("description");
+        if (description != null && description.isString() && v.description == null) {
+            v.description = description.asString().length() > 2_000 ? description.asString().substring(0, 2_000)
+                    : description.asString();
+        }
         JsonNode format = s.get("format");
         if (format != null && format.isString() && v.format == null) {
             v.format = format.asString();

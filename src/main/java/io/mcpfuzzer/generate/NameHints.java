@@ -41,9 +41,41 @@ final class NameHints {
 
     /** A realistic string for the name, or null when the name suggests nothing. */
     static String string(String name, SplittableRandom r) {
+        return string(name, null, "", RealisticHints.none(), r);
+    }
+
+    /**
+     * A realistic string from the parameter's name, then its description: SQL for {@code sql},
+     * {@code statement} or a {@code query} described as SQL; an existing sample file of the described
+     * type (pdf, image, csv, json, markdown, text) for path and file names when {@code hints} has
+     * files, the root folder for directory names. {@code owner} (the tool's name as words) counts
+     * like the description for the kind of SQL or file, never to make a parameter one. Null when
+     * nothing is suggested.
+     */
+    static String string(String name, String description, String owner, RealisticHints hints, SplittableRandom r) {
         List<String> t = tokens(name);
+        String described = description == null ? "" : description.toLowerCase(Locale.ROOT);
+        String about = described + " " + (owner == null ? "" : owner);
+        boolean sqlDescribed = about.contains("sql") || about.contains("select ") || about.contains("database");
+        if (any(t, "sql", "statement") || any(t, "query") && sqlDescribed) {
+            return sql(about, r);
+        }
+        List<String> ownerWords = tokens(owner);
+        boolean dirName = any(t, "dir", "directory", "folder", "root") || any(t, "path") && (about.contains("director")
+                || any(ownerWords, "search", "find", "tree", "list", "glob", "walk", "grep"));
+        if (dirName && hints.root() != null) {
+            return hints.root();
+        }
+        boolean fileName = any(t, "path", "file", "filename", "filepath", "paths", "files", "document",
+                "image", "pdf");
+        if (fileName && !hints.files().isEmpty()) {
+            return sampleFile(String.join(" ", t) + " " + about, hints, r);
+        }
         if (t.isEmpty()) {
             return null;
+        }
+        if (!any(t, "query", "q") && described.contains("sql")) {
+            return sql(about, r);
         }
         if (any(t, "url", "uri", "href", "link", "endpoint", "website", "homepage")) {
             return FormatValues.uri(r);
@@ -158,6 +190,31 @@ final class NameHints {
             return new long[] {1, 4096};
         }
         return null;
+    }
+
+    private static final String[] SQL = {"SELECT 1", "SELECT 1 AS ok", "SELECT CURRENT_TIMESTAMP"};
+    private static final String[] SQLITE = {"SELECT name FROM sqlite_master WHERE type = 'table'", "SELECT sqlite_version()"};
+
+    /** A harmless, read-only statement most SQL engines accept (SQLite catalog queries when described so). */
+    private static String sql(String about, SplittableRandom r) {
+        return about.contains("sqlite") && r.nextBoolean() ? FormatValues.pick(r, SQLITE) : FormatValues.pick(r, SQL);
+    }
+
+    /** A sample file whose type the words mention, else any text-like sample. */
+    private static String sampleFile(String words, RealisticHints hints, SplittableRandom r) {
+        String[][] types = {{"pdf", "pdf"}, {"png", "png"}, {"image", "png"}, {"picture", "png"}, {"photo", "png"},
+            {"csv", "csv"}, {"spreadsheet", "csv"}, {"json", "json"}, {"markdown", "md"}, {" md", "md"}};
+        for (String[] type : types) {
+            if (words.contains(type[0])) {
+                String f = hints.fileWithExtension(type[1]);
+                if (f != null) {
+                    return f;
+                }
+            }
+        }
+        String[] texts = {"txt", "md", "json", "csv"};
+        String f = hints.fileWithExtension(texts[r.nextInt(texts.length)]);
+        return f != null ? f : hints.files().get(r.nextInt(hints.files().size()));
     }
 
     private static String path(SplittableRandom r) {

@@ -21,9 +21,16 @@ import tools.jackson.databind.node.JsonNodeFactory;
  */
 public final class SchemaGenerator {
     private final GenerationLimits limits;
+    private final RealisticHints hints;
 
     public SchemaGenerator(GenerationLimits limits) {
+        this(limits, RealisticHints.none());
+    }
+
+    /** A generator whose realistic strings may use what the target's environment offers. */
+    public SchemaGenerator(GenerationLimits limits, RealisticHints hints) {
         this.limits = limits;
+        this.hints = hints == null ? RealisticHints.none() : hints;
     }
 
     public SchemaGenerator() {
@@ -45,7 +52,7 @@ public final class SchemaGenerator {
      */
     public Result realistic(JsonNode schema, SplittableRandom random) {
         JsonNode root = schema == null || schema.isMissingNode() ? JsonNodeFactory.instance.objectNode() : schema;
-        GenContext ctx = new GenContext(root, random, limits);
+        GenContext ctx = new GenContext(root, random, limits, hints);
         JsonNode value = new ValueGenerator(ctx).generate(root, "", null, 0);
         return new Result(value, ctx.problems());
     }
@@ -55,8 +62,13 @@ public final class SchemaGenerator {
      * arguments must be.
      */
     public Result realisticObject(JsonNode schema, SplittableRandom random) {
+        return realisticObject(schema, random, "");
+    }
+
+    /** As {@link #realisticObject(JsonNode, SplittableRandom)} for a tool named {@code owner} (a hint for values). */
+    public Result realisticObject(JsonNode schema, SplittableRandom random, String owner) {
         JsonNode root = schema == null || schema.isMissingNode() ? JsonNodeFactory.instance.objectNode() : schema;
-        GenContext ctx = new GenContext(root, random, limits);
+        GenContext ctx = new GenContext(root, random, limits, hints, String.join(" ", NameHints.tokens(owner)));
         JsonNode objectOnly = JsonNodeFactory.instance.objectNode().put("type", "object");
         JsonNode value = new ValueGenerator(ctx).generate(List.of(root, objectOnly), List.of("", ""), null, 0);
         return new Result(value, ctx.problems());

@@ -33,6 +33,8 @@ final class SchemaView {
     int maxLength = Integer.MAX_VALUE;
     final List<String> patterns = new ArrayList<>();
     String format;
+    /** The first {@code description} met (at most 2,000 chars), a hint for realistic values; or null. */
+    String description;
     final List<ArrayRule> arrayRules = new ArrayList<>();
     int minItems;
     int maxItems = Integer.MAX_VALUE;

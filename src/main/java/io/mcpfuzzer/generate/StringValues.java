@@ -62,7 +62,7 @@ final class StringValues {
             return generated.orElse(null);
         }
         if (attempt < ATTEMPTS / 2) {
-            String hinted = NameHints.string(hint, r);
+            String hinted = NameHints.string(hint, v.description, ctx.about, ctx.hints, r);
             if (hinted != null && fits(hinted, min, max)) {
                 return hinted;
             }

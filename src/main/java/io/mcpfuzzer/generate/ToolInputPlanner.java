@@ -39,8 +39,16 @@ public final class ToolInputPlanner {
      * @param validator shared validator (it caches compiled schemas)
      */
     public ToolInputPlanner(long seed, GenerationLimits limits, SchemaValidator validator) {
+        this(seed, limits, validator, RealisticHints.none());
+    }
+
+    /**
+     * @param hints what the target's environment offers realistic values (sample files); the same
+     *              hints and seed give the same inputs
+     */
+    public ToolInputPlanner(long seed, GenerationLimits limits, SchemaValidator validator, RealisticHints hints) {
         this.seed = seed;
-        this.generator = new SchemaGenerator(Objects.requireNonNull(limits, "limits"));
+        this.generator = new SchemaGenerator(Objects.requireNonNull(limits, "limits"), hints);
         this.validator = Objects.requireNonNull(validator, "validator");
     }
 
@@ -70,7 +78,7 @@ public final class ToolInputPlanner {
         JsonNode schema = inputSchema == null || inputSchema.isMissingNode() || inputSchema.isNull()
                 ? JsonNodeFactory.instance.objectNode().put("type", "object") : inputSchema;
         long runSeed = Seeds.forRun(seed, toolName, phase, runIndex);
-        Base base = validBase(schema, runSeed);
+        Base base = validBase(schema, runSeed, toolName);
         if (phase == Phase.REALISTIC) {
             return new GeneratedInput(base.value, base.validation.verdict(), phase, GeneratedInput.VALID_LABEL, "",
                     base.validation.errors(), base.problems, runSeed, null);
@@ -105,11 +113,11 @@ public final class ToolInputPlanner {
         return made;
     }
 
-    private Base validBase(JsonNode schema, long runSeed) {
+    private Base validBase(JsonNode schema, long runSeed, String toolName) {
         Base first = null;
         for (int attempt = 0; attempt < REALISTIC_ATTEMPTS; attempt++) {
             SplittableRandom random = new SplittableRandom(Seeds.derive(runSeed, "realistic", Integer.toString(attempt)));
-            SchemaGenerator.Result result = generator.realisticObject(schema, random);
+            SchemaGenerator.Result result = generator.realisticObject(schema, random, toolName);
             Validation validation = validator.validate(schema, result.value());
             Base base = new Base(result.value(), validation, result.problems());
             if (validation.valid() || validation.verdict() == Validation.Verdict.BROKEN_SCHEMA

@@ -18,14 +18,16 @@ import tools.jackson.databind.JsonNode;
  * evidence's {@code decided_by} says whether a barrier ping or the deadline decided it); an answer
  * over the frame cap is {@code oversized_response}; error code -32603 is
  * {@code internal_error}; stack traces, paths or SQL errors in any answer are
- * {@code error_leakage} (text the input itself carried and the answer echoes is not a leak); a hostile
- * string of the input echoed verbatim is {@code injection_reflection}, {@code low}: an echo proves
- * nothing was executed (except in a {@code prompts/get} answer, whose job is to carry the
- * arguments); a normal answer to a schema-invalid input is
- * {@code accepted_malformed}, and {@code silent_garbage} when its text carries {@code NaN},
- * {@code undefined}, {@code [object Object]} or the like ({@link SilentGarbage}); a response that
- * breaks JSON-RPC is {@code protocol_violation}. A -32603 whose text is argument validation
- * ({@link ValidationText}) is one {@code internal_error} per server, {@code low} for an invalid input.
+ * {@code error_leakage}, except text the input itself carried and the answer echoes, and paths the
+ * fuzzer sent or the server publishes ({@link KnownText}); a hostile string of the input echoed
+ * verbatim inside other text of a normal answer is a low {@code injection_reflection} (an echo proves
+ * nothing was executed; not in a {@code prompts/get} answer, whose job is to carry the arguments, nor
+ * in an error, nor when the string is a whole data value or was stored earlier in the session:
+ * {@link Reflection}); a normal answer to a schema-invalid input is {@code accepted_malformed}, and
+ * {@code silent_garbage} when its text carries {@code NaN}, {@code undefined}, {@code [object Object]}
+ * or the like ({@link SilentGarbage}); a response that breaks JSON-RPC is {@code protocol_violation}.
+ * A -32603 whose text is argument validation ({@link ValidationText}) is one {@code internal_error}
+ * per server, {@code low} for an invalid input.
  * A normal answer to a valid input is no finding.
  *
  * <p>Root causes merge across targets ({@link Finding#cause}): a crash by its stack signature, a
@@ -35,6 +37,18 @@ import tools.jackson.databind.JsonNode;
 public final class Classifier {
     /** Characters of an answer kept as evidence. */
     public static final int EXCERPT = 2_000;
+
+    private final KnownText known;
+
+    /** A classifier that knows nothing of the session (every path and echo counts). */
+    public Classifier() {
+        this(new KnownText());
+    }
+
+    /** A classifier consulting what the target was sent and publishes (see {@link KnownText}). */
+    public Classifier(KnownText known) {
+        this.known = java.util.Objects.requireNonNull(known, "known");
+    }
 
     public Verdict judge(Observation o) {
         Reply reply = o.reply();
@@ -149,7 +163,8 @@ public final class Classifier {
     }
 
     private void leaks(Observation o, String raw, List<Finding> findings) {
-        for (LeakPatterns.Leak leak : LeakPatterns.find(raw)) {
+        KnownText.View view = known.view(o.input());
+        for (LeakPatterns.Leak leak : LeakPatterns.find(raw, view::knownPath)) {
             Map<String, Object> ev = evidence(o);
             ev.put("leak_type", leak.type());
             ev.put("leak_excerpt", leak.excerpt());
@@ -162,14 +177,16 @@ public final class Classifier {
         if (raw == null || o.input() == null || !"aggressive".equals(o.phase()) || isPromptFetch(o)) {
             return;
         }
-        String reflected = Reflection.findReflected(o.input(), raw);
-        if (reflected != null) {
-            Map<String, Object> ev = evidence(o);
-            ev.put("reflected", reflected);
-            findings.add(finding(o, "injection_reflection", Severity.LOW,
-                    "hostile input echoed verbatim in the answer", ev,
-                    "reflection"));
+        boolean toolError = o.reply().result() != null && o.reply().result().path("isError").asBoolean(false);
+        Reflection.Echo echo = Reflection.find(o.input(), raw, known.view(o.input()));
+        if (echo == null || toolError) { // an echo inside an error that rejected the input is no finding
+            return;
         }
+        Map<String, Object> ev = evidence(o);
+        ev.put("reflected", echo.text());
+        findings.add(finding(o, "injection_reflection", Severity.LOW,
+                "hostile input echoed verbatim inside other text of a normal answer (harmful only where a client"
+                        + " renders or executes the answer)", ev, "reflection"));
     }
 
     /**

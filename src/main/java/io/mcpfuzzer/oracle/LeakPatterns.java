@@ -5,6 +5,7 @@ import com.google.re2j.Pattern;
 import io.mcpfuzzer.common.Ascii;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * Recognises information leaks in server answers and error messages: stack traces (Java, Python,
@@ -24,6 +25,10 @@ public final class LeakPatterns {
 
     /** Characters of a match shown in an excerpt (plus context); matches themselves are unbounded. */
     private static final int MAX_MATCH_SHOWN = 300;
+    /** Path matches looked at per text before giving up (each is checked against the known paths). */
+    private static final int MAX_PATHS = 16;
+    /** Characters of one path token handed to the known-path check. */
+    private static final int MAX_PATH_TOKEN = 4_096;
 
     private record Rule(String name, Pattern pattern, String... triggers) {}
 
@@ -50,6 +55,16 @@ public final class LeakPatterns {
 
     /** Every kind of leak found in {@code text} (each type at most once), with a short excerpt. */
     public static List<Leak> find(String text) {
+        return find(text, path -> false);
+    }
+
+    /**
+     * As {@link #find(String)}, but a file path for which {@code knownPath} holds (the fuzzer sent it,
+     * or the server publishes it: see {@link KnownText}) is no leak; the first of at most
+     * {@value #MAX_PATHS} path matches that is not known is reported. {@code knownPath} gets the whole
+     * path token (the match extended over path characters, at most {@value #MAX_PATH_TOKEN} of them).
+     */
+    public static List<Leak> find(String text, Predicate<String> knownPath) {
         List<Leak> leaks = new ArrayList<>();
         if (text == null || text.isEmpty()) {
             return leaks;
@@ -66,11 +81,36 @@ public final class LeakPatterns {
                 continue;
             }
             Matcher m = rule.pattern().matcher(scan);
-            if (m.find()) {
+            if (rule.name().equals("file_path")) {
+                for (int n = 0; n < MAX_PATHS && m.find(); n++) {
+                    if (!knownPath.test(pathToken(scan, m.start(), m.end()))) {
+                        leaks.add(new Leak(rule.name(), excerpt(scan, m.start(), m.end())));
+                        break;
+                    }
+                }
+            } else if (m.find()) {
                 leaks.add(new Leak(rule.name(), excerpt(scan, m.start(), m.end())));
             }
         }
         return leaks;
+    }
+
+    /** The path a match starts, without its leading delimiter, extended to the end of the path. */
+    private static String pathToken(String text, int start, int end) {
+        int from = start;
+        while (from < end && !isPathChar(text.charAt(from)) && text.charAt(from) != '\\') {
+            from++;
+        }
+        int to = end;
+        while (to < text.length() && to - from < MAX_PATH_TOKEN && isPathChar(text.charAt(to))) {
+            to++;
+        }
+        return text.substring(from, to);
+    }
+
+    private static boolean isPathChar(char c) {
+        return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+                || c == '/' || c == '.' || c == '_' || c == '-' || c == '@' || c == '+';
     }
 
     private static String excerpt(String text, int start, int end) {

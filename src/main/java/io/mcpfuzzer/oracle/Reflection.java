@@ -57,6 +57,84 @@ public final class Reflection {
         return null;
     }
 
+    /** A hostile input string found echoed inside other text of an answer. */
+    public record Echo(String text) {}
+
+    /**
+     * The first hostile string of {@code input} that the answer echoes inside other text, or null.
+     * Not an echo: a string the fuzzer already sent in an earlier call ({@code known}: the server is
+     * showing data it stored, such as a knowledge-graph entity created earlier), and a string that
+     * appears only as a whole JSON string value (a store or echo tool returning the value it was
+     * given, possibly as JSON inside a text content). Same bounds as {@link #findReflected}; each
+     * string is searched in linear time.
+     */
+    public static Echo find(JsonNode input, String answer, KnownText.View known) {
+        if (input == null || answer == null) {
+            return null;
+        }
+        Deque<JsonNode> stack = new ArrayDeque<>();
+        stack.push(input);
+        int budget = 0;
+        while (!stack.isEmpty() && budget++ <= MAX_NODES) {
+            JsonNode node = stack.pop();
+            if (node.isString()) {
+                String s = node.asString();
+                if (s.length() >= MIN_LENGTH && isHostile(s) && !known.sentEarlier(s)
+                        && embedded(answer, escapeForJson(s))) {
+                    return new Echo(s);
+                }
+            } else if (node.isObject() || node.isArray()) {
+                List<JsonNode> children = new ArrayList<>();
+                node.forEach(children::add);
+                for (int i = children.size() - 1; i >= 0; i--) {
+                    stack.push(children.get(i));
+                }
+            }
+        }
+        return null;
+    }
+
+    /** True when some occurrence of needle is not a whole JSON string value (KMP: linear). */
+    static boolean embedded(String text, String needle) {
+        int m = needle.length();
+        if (m == 0 || m > text.length()) {
+            return false;
+        }
+        int[] fail = new int[m];
+        for (int i = 1, k = 0; i < m; i++) {
+            while (k > 0 && needle.charAt(i) != needle.charAt(k)) {
+                k = fail[k - 1];
+            }
+            if (needle.charAt(i) == needle.charAt(k)) {
+                k++;
+            }
+            fail[i] = k;
+        }
+        for (int i = 0, k = 0; i < text.length(); i++) {
+            while (k > 0 && text.charAt(i) != needle.charAt(k)) {
+                k = fail[k - 1];
+            }
+            if (text.charAt(i) == needle.charAt(k)) {
+                k++;
+            }
+            if (k == m) {
+                if (!wholeValue(text, i - m + 1, i + 1)) {
+                    return true;
+                }
+                k = fail[k - 1];
+            }
+        }
+        return false;
+    }
+
+    /** Quoted on both sides: {@code "s"}, or {@code \"s\"} in JSON carried inside a string. */
+    private static boolean wholeValue(String text, int start, int end) {
+        boolean before = start > 0 && text.charAt(start - 1) == '"';
+        boolean after = end < text.length() && (text.charAt(end) == '"'
+                || text.charAt(end) == '\\' && end + 1 < text.length() && text.charAt(end + 1) == '"');
+        return before && after;
+    }
+
     private static boolean reflected(String s, String answer) {
         return s.length() >= MIN_LENGTH && isHostile(s)
                 && io.mcpfuzzer.common.Ascii.containsLinear(answer, escapeForJson(s));

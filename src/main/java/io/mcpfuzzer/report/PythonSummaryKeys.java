@@ -52,7 +52,17 @@ public final class PythonSummaryKeys {
                 protocols.put(k.target(), outcomes);
             }
         });
-        summary.set("tools", surface(tools, "by_name", "tool", report.findings()));
+        ObjectNode toolSurface = surface(tools, "by_name", "tool", report.findings());
+        JsonNode shares = ReportJson.toTree(s.toolDiscovery()).path("accepted_share");
+        toolSurface.path("by_name").properties().forEach(e -> {
+            JsonNode share = shares.path(e.getKey());
+            if (share.isObject() && e.getValue() instanceof ObjectNode stats) {
+                stats.set("realistic_calls", share.path("realistic_calls"));
+                stats.set("realistic_accepted", share.path("accepted"));
+                stats.set("accepted_share", share.path("accepted_share"));
+            }
+        });
+        summary.set("tools", toolSurface);
         summary.set("protocols", surface(protocols, "by_type", "protocol", report.findings()));
         ObjectNode discovery = summary.putObject("tool_discovery");
         JsonNode given = ReportJson.toTree(s.toolDiscovery());

@@ -64,7 +64,7 @@ class RedactorTest {
                 "GET https://bob:s3cr3t@api.example.test/v1?access_token=abc123&limit=5 HTTP/1.1",
                 "Authorization: Bearer sk-live-0123456789abcdef",
                 "Proxy-Authorization: Basic dXNlcjpwYXNz",
-                "Cookie: sid=deadbeef; theme=dark",
+                "Cookie: sid=deadbeefcafe0123; theme=dark",
                 "aws AKIAIOSFODNN7EXAMPLE and ghp_" + "A".repeat(36) + " and github_pat_" + "B".repeat(30),
                 "slack xoxb-1234567890-abcdefghij openai sk-proj-" + "c".repeat(40),
                 "jwt " + jwt,
@@ -73,11 +73,12 @@ class RedactorTest {
                 "max_tokens=100 progressToken=p-1 Basic Authentication is required");
         String out = redactor.redact(text);
         assertThat(out).doesNotContain("s3cr3t", "bob:", "abc123", "sk-live-0123456789abcdef", "dXNlcjpwYXNz",
-                "deadbeef", "AKIAIOSFODNN7EXAMPLE", "A".repeat(36), "B".repeat(30), "xoxb-1234567890",
+                "AKIAIOSFODNN7EXAMPLE", "A".repeat(36), "B".repeat(30), "xoxb-1234567890",
                 "c".repeat(40), jwt.substring(0, 30), "hunter2", "k-987", "tok-555", "MIIEowIBAAKCAQEA");
         assertThat(out).contains("https://[REDACTED]@api.example.test/v1?access_token=[REDACTED]&limit=5",
                 "Bearer [REDACTED]", "BEGIN RSA PRIVATE KEY", "max_tokens=100", "progressToken=p-1",
-                "Basic Authentication is required");
+                "Basic Authentication is required",
+                "Cookie: sid=deadbeefcafe0123; theme=dark");
         assertThat(redactor.redact(out)).as("idempotent").isEqualTo(out);
     }
 
@@ -102,5 +103,45 @@ class RedactorTest {
         String deep = "[".repeat(1500) + "]".repeat(1500);
         JsonNode out = redactor.redact(Json.parse(deep));
         assertThat(ReportJson.line(out)).startsWith("[[[[");
+    }
+
+    /** Evidence that only resembles a credential field stays byte-exact. */
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "sqlite3.OperationalError: unrecognized token: \"{\"",
+        "{\"error\":{\"message\":\"unrecognized token: \\\"{\\\"\"}}",
+        "unrecognized token: \"hello123\"",
+        "value\r\nSet-Cookie: admin=true; MCPF_c4n4ry=1",
+        "{\"text\":\"value\\r\\nSet-Cookie: admin=true; x=1\"}",
+        "%0d%0aSet-Cookie:%20abc=1",
+        "session: 3 users online, secret: none",
+        "Bearer abc",
+    })
+    void evidenceThatLooksLikeAFieldIsKept(String text) {
+        assertThat(redactor.redact(text)).isEqualTo(text);
+    }
+
+    @Test
+    void userSecretsAreMaskedWhereverTheyOccurAndNothingElse() {
+        Redactor withSecrets = Redactor.withSecrets(io.mcpfuzzer.report.redact.UserSecrets.of(
+                List.of("Bearer s3cr3t-Value\"x", "abc", "plain-env-value-42")));
+        String text = "sent Authorization: Bearer s3cr3t-Value\"x; echoed {\"t\":\"s3cr3t-Value\\\"x\"} "
+                + "env plain-env-value-42 short abc stays";
+        String out = withSecrets.redact(text);
+        assertThat(out).doesNotContain("s3cr3t-Value", "plain-env-value-42")
+                .isEqualTo("sent Authorization: Bearer [REDACTED]; echoed {\"t\":\"[REDACTED]\"} "
+                        + "env [REDACTED] short abc stays");
+        assertThat(withSecrets.redact(Json.parse("{\"q\":\"x plain-env-value-42 y\"}")).path("q").asString())
+                .isEqualTo("x [REDACTED] y");
+    }
+
+    @Test
+    void aSecretCutShortByAnExcerptIsMaskedToo() {
+        Redactor withSecrets = Redactor.withSecrets(io.mcpfuzzer.report.redact.UserSecrets.of(
+                List.of("tok-ABCDEFGHIJKLMNOP")));
+        assertThat(withSecrets.redact("answer: tok-ABCDEFGH...")).isEqualTo("answer: [REDACTED]...");
+        assertThat(withSecrets.redact("tail tok-ABCDEFGHIJ")).isEqualTo("tail [REDACTED]");
+        assertThat(withSecrets.redact("ends tok-A...")).as("too short a start to tell").isEqualTo("ends tok-A...");
+        assertThat(withSecrets.redact("ok... fine")).isEqualTo("ok... fine");
     }
 }

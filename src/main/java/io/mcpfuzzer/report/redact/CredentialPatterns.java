@@ -22,6 +22,9 @@ import java.util.regex.Pattern;
  */
 final class CredentialPatterns {
     private static final String MASK = Redactor.MASK;
+    /** Credential key names that are also everyday words in error messages. */
+    private static final Set<String> GENERIC_WORDS = Set.of("token", "session", "secret", "credential", "credentials",
+            "assertion", "cookie", "cookies", "setcookie", "key");
     private static final Set<String> AUTH_SCHEMES = Set.of("bearer", "basic", "digest", "negotiate", "ntlm", "token");
 
     /**
@@ -104,13 +107,11 @@ final class CredentialPatterns {
                     m -> "-----BEGIN " + m.group(1) + "PRIVATE KEY-----" + MASK + "-----END " + m.group(1) + "PRIVATE KEY-----", cues("private key")),
             new Rule(Pattern.compile("\\b([A-Za-z][A-Za-z0-9+.-]{0,30}://)[^/\\s:@?#\"'<>]{0,256}:[^/\\s@?#\"'<>]{0,512}@"),
                     m -> m.group(1) + MASK + "@", cues("://")),
-            new Rule(Pattern.compile("\\b(Bearer|Basic|Digest|Negotiate|NTLM)(\\s{1,4})([A-Za-z0-9._~+/=-]{6,8192})",
+            new Rule(Pattern.compile("\\b(Bearer|Basic|Digest|Negotiate|NTLM)(\\s{1,4})([A-Za-z0-9._~+/=-]{8,8192})",
                             Pattern.CASE_INSENSITIVE),
                     CredentialPatterns::authScheme, cues("bearer", "basic", "digest", "negotiate", "ntlm")),
-            new Rule(Pattern.compile("(?i)\\b(cookie|set-cookie)(\\s{0,4}:\\s{0,4})([^\\r\\n\"]{1,8192})"),
-                    m -> m.group(1) + m.group(2) + MASK, cues("cookie")),
-            new Rule(Pattern.compile("(?<![A-Za-z0-9_.])([A-Za-z_][A-Za-z0-9_.-]{0,63})([\"']?\\s{0,4}[:=]\\s{0,4}[\"']?)"
-                            + "([^\\s\"'&,;<>{}\\[\\]()]{1,8192})"),
+            new Rule(Pattern.compile("(?<![A-Za-z0-9_.\\\\])([A-Za-z_][A-Za-z0-9_.-]{0,63})([\"']?\\s{0,4}[:=]\\s{0,4}[\"']?)"
+                            + "([A-Za-z0-9][^\\s\"'&,;<>{}\\[\\]()\\\\]{3,8191})"),
                     CredentialPatterns::keyValue, true, KEY_STEMS),
             new Rule(Pattern.compile("(?<![A-Za-z0-9_-])(--?[A-Za-z][A-Za-z0-9_-]{0,63})(\\s{1,4})([^\\s\\-\\[][^\\s]{0,8191})"),
                     CredentialPatterns::keyValue, true, KEY_STEMS),
@@ -193,11 +194,23 @@ final class CredentialPatterns {
 
     private static String keyValue(MatchResult m) {
         String name = m.group(1);
+        String separator = m.group(2);
         String value = m.group(3);
         if (!CredentialKeys.isSensitive(name) || AUTH_SCHEMES.contains(value.toLowerCase(Locale.ROOT))
-                || value.startsWith(MASK)) {
+                || value.startsWith(MASK) || prose(name, separator)) {
             return m.group();
         }
-        return name + m.group(2) + MASK;
+        return name + separator + MASK;
+    }
+
+    /**
+     * A generic word followed by an unquoted colon is prose ("unrecognized token: x", "session: 3
+     * users"), not a credential field; {@code token=x}, {@code "token": "x"} and specific names
+     * ({@code api_key: x}, {@code password: x}) still count.
+     */
+    private static boolean prose(String name, String separator) {
+        String sep = separator.strip();
+        boolean bareColon = sep.startsWith(":");
+        return bareColon && GENERIC_WORDS.contains(String.join("", CredentialKeys.words(name)));
     }
 }

@@ -19,8 +19,11 @@ import tools.jackson.databind.node.ObjectNode;
 import tools.jackson.databind.node.StringNode;
 
 /**
- * Removes credentials from everything the fuzzer writes or prints. Two mechanisms:
+ * Removes credentials from everything the fuzzer writes or prints, and nothing else: the rest of
+ * every text stays byte-exact (evidence must say what was sent and received). Three mechanisms:
  * <ul>
+ *   <li>the user's own secrets ({@link UserSecrets}: header values, auth tokens, credential
+ *       environment values), masked wherever they occur;</li>
  *   <li>by key ({@link #isSensitiveKey}): the whole value under a credential key becomes
  *       {@value #MASK}; keys and structure stay, null and empty values stay (nothing to hide);</li>
  *   <li>by shape ({@link #redact(String)}): credential-shaped text inside any string (URL user
@@ -33,14 +36,23 @@ import tools.jackson.databind.node.StringNode;
 public final class Redactor {
     /** The replacement text. */
     public static final String MASK = "[REDACTED]";
-    private static final Redactor STANDARD = new Redactor();
+    private static final Redactor STANDARD = new Redactor(UserSecrets.none());
     private static final String TOO_DEEP = "[TRUNCATED: nested deeper than " + ReportJson.MAX_DEPTH + "]";
 
-    private Redactor() {}
+    private final UserSecrets secrets;
+
+    private Redactor(UserSecrets secrets) {
+        this.secrets = secrets;
+    }
 
     /** The standard rule set. */
     public static Redactor standard() {
         return STANDARD;
+    }
+
+    /** The standard rules plus the user's own secret values, masked wherever they occur. */
+    public static Redactor withSecrets(UserSecrets secrets) {
+        return secrets == null || secrets.isEmpty() ? STANDARD : new Redactor(secrets);
     }
 
     /** True when a key, header, query parameter or option name denotes a credential. */
@@ -54,7 +66,7 @@ public final class Redactor {
         if (text == null || text.isEmpty()) {
             return text;
         }
-        return CredentialPatterns.apply(text);
+        return CredentialPatterns.apply(secrets.mask(text));
     }
 
     /** A redacted copy of a JSON tree (the argument is not modified); null gives null. */
@@ -98,6 +110,11 @@ public final class Redactor {
                 continue;
             }
             maskNext = arg != null && arg.startsWith("-") && !arg.contains("=") && isSensitiveKey(arg);
+            int eq = arg == null || !arg.startsWith("-") ? -1 : arg.indexOf('=');
+            if (eq > 0 && eq < arg.length() - 1 && isSensitiveKey(arg.substring(0, eq))) {
+                out.add(arg.substring(0, eq + 1) + MASK); // an option's value is the user's: any length
+                continue;
+            }
             out.add(redact(arg));
         }
         return out;

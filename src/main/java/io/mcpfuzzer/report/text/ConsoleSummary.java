@@ -30,7 +30,12 @@ public final class ConsoleSummary {
     private ConsoleSummary() {}
 
     public static String render(RunSummary summary, List<Finding> findings, boolean color) {
-        Report report = Report.of(null, summary, findings, Redactor.standard());
+        return render(summary, findings, color, Redactor.standard());
+    }
+
+    /** As {@link #render(RunSummary, List, boolean)}, redacting with {@code redactor} (the user's secrets). */
+    public static String render(RunSummary summary, List<Finding> findings, boolean color, Redactor redactor) {
+        Report report = Report.of(null, summary, findings, redactor);
         RunSummary s = report.summary();
         Ansi ansi = new Ansi(color);
         StringBuilder out = new StringBuilder();

@@ -1,0 +1,60 @@
+package io.mcpfuzzer.generate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mcpfuzzer.common.Json;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+/** Realistic values from the parameter's name, description, tool name and the planted sample files. */
+class RealisticHintsTest {
+    private static final RealisticHints HINTS = new RealisticHints("/srv/root", List.of("/srv/root/sample-data.json",
+            "/srv/root/sample-document.pdf", "/srv/root/sample-image.png", "/srv/root/sample-notes.txt",
+            "/srv/root/sample-readme.md", "/srv/root/sample-table.csv"));
+
+    private static ToolInputPlanner planner(long seed) {
+        return new ToolInputPlanner(seed, GenerationLimits.defaults(),
+                new SchemaValidator(GenerationLimits.defaults().regexMatchSteps()), HINTS);
+    }
+
+    private static List<String> values(ToolInputPlanner planner, String tool, String property, String description) {
+        JsonNode schema = Json.parse("{\"type\":\"object\",\"properties\":{\"" + property + "\":{\"type\":\"string\""
+                + (description == null ? "" : ",\"description\":" + Json.write(description)) + "}},\"required\":[\""
+                + property + "\"]}");
+        List<String> out = new ArrayList<>();
+        for (int run = 0; run < 30; run++) {
+            out.add(planner.plan(tool, schema, Phase.REALISTIC, run).value().path(property).asString());
+        }
+        return out;
+    }
+
+    @Test
+    void sqlParametersGetStatements() {
+        assertThat(values(planner(1), "db_tool", "sql", null)).allMatch(v -> v.startsWith("SELECT"));
+        assertThat(values(planner(1), "db_tool", "query", "The SQL query to execute")).allMatch(v -> v.startsWith("SELECT"));
+        assertThat(values(planner(1), "read_query", "query", null)).as("tool name alone says nothing of SQL")
+                .noneMatch(v -> v.startsWith("SELECT"));
+        assertThat(values(planner(1), "run_sql", "table_name", null)).as("a sql tool's other params stay names")
+                .noneMatch(v -> v.startsWith("SELECT"));
+    }
+
+    @Test
+    void pathParametersGetExistingSamplesOfTheDescribedType() {
+        assertThat(values(planner(2), "read_pdf", "file_path", null)).containsOnly("/srv/root/sample-document.pdf");
+        assertThat(values(planner(2), "tool", "path", "Path to the image to resize")).containsOnly("/srv/root/sample-image.png");
+        assertThat(values(planner(2), "read_file", "path", null)).allMatch(HINTS.files()::contains);
+        assertThat(values(planner(2), "list", "directory", null)).containsOnly("/srv/root");
+        assertThat(values(planner(2), "search_files", "path", null)).as("a search starts in a folder")
+                .containsOnly("/srv/root");
+        assertThat(values(new ToolInputPlanner(2), "read_file", "path", null)).as("no fs-root: no samples")
+                .noneMatch(v -> v.startsWith("/srv/root"));
+    }
+
+    @Test
+    void sameSeedAndHintsGiveTheSameInputs() {
+        assertThat(values(planner(9), "read_file", "path", null)).isEqualTo(values(planner(9), "read_file", "path", null));
+        assertThat(values(planner(9), "db", "sql", null)).isEqualTo(values(planner(9), "db", "sql", null));
+    }
+}

@@ -1,0 +1,56 @@
+package io.mcpfuzzer.oracle;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mcpfuzzer.common.Json;
+import org.junit.jupiter.api.Test;
+
+class KnownTextTest {
+    @Test
+    void pathsFromInputOrPublishedFoldersAreKnownOthersAreNot() {
+        KnownText known = new KnownText();
+        known.recordPublished("{\"content\":[{\"text\":\"Allowed directories:\\n/srv/root/data\"}]}");
+        known.recordSent(Json.parse("{\"path\":\"../../etc/ssh/sshd_config\",\"other\":\"/home/u/notes/a.txt(x)\"}"));
+        KnownText.View view = known.view(Json.parse("{\"p\":\"/opt/now/this/file.txt\"}"));
+        assertThat(view.knownPath("/srv/root/data/sub/x.json")).as("under the published folder").isTrue();
+        assertThat(view.knownPath("/etc/ssh/sshd_config")).as("a sent relative path, resolved").isTrue();
+        assertThat(view.knownPath("/home/u/notes/a.txt")).as("the path part of a sent string").isTrue();
+        assertThat(view.knownPath("/opt/now/this/file.txt")).as("this call's input").isTrue();
+        assertThat(view.knownPath("/home/runner/app/src/server.js")).as("the server's own path").isFalse();
+        assertThat(view.knownPath("/srv/other/x/y")).as("a sibling of the published folder").isFalse();
+        assertThat(known.view(null).knownPath("/opt/now/this/file.txt")).as("another call's view").isFalse();
+    }
+
+    @Test
+    void earlierSendsAreRememberedThisCallIsNotEarlier() {
+        KnownText known = new KnownText();
+        known.recordSent(Json.parse("{\"name\":\"<script>x</script>\"}"));
+        KnownText.View view = known.view(Json.parse("{\"name\":\"<b>new</b>\"}"));
+        assertThat(view.sentEarlier("<script>x</script>")).isTrue();
+        assertThat(view.sentEarlier("<b>new</b>")).isFalse();
+    }
+
+    @Test
+    void memoryIsBoundedAndCountsWhatItDrops() {
+        KnownText known = new KnownText();
+        for (int i = 0; i < KnownText.MAX_ENTRIES + 10; i++) {
+            known.recordSent("value-" + i);
+        }
+        assertThat(known.dropped()).isEqualTo(10);
+    }
+
+    @Test
+    void reflectionsOfWholeValuesAndStoredDataAreNotEchoes() {
+        KnownText known = new KnownText();
+        String hostile = "<img src=x onerror=alert(1)>";
+        var input = Json.parse("{\"name\":" + Json.write(hostile) + "}");
+        String whole = "{\"result\":{\"content\":[{\"type\":\"text\",\"text\":" + Json.write(Json.write(
+                Json.parse("[{\"name\":" + Json.write(hostile) + "}]"))) + "}]}}";
+        String spliced = "{\"result\":{\"content\":[{\"type\":\"text\",\"text\":" + Json.write("Hello " + hostile + "!")
+                + "}]}}";
+        assertThat(Reflection.find(input, whole, known.view(input))).as("a store returning the value").isNull();
+        assertThat(Reflection.find(input, spliced, known.view(input))).isNotNull();
+        known.recordSent(input);
+        assertThat(Reflection.find(input, spliced, known.view(input))).as("sent earlier: stored data").isNull();
+    }
+}
