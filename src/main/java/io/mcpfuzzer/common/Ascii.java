@@ -34,11 +34,17 @@ public final class Ascii {
      * (a hostile answer of {@code "[[[["} against a deeply nested input).
      */
     public static boolean containsLinear(String text, String needle) {
+        return needle.isEmpty() || anyMatch(text, needle, start -> true);
+    }
+
+    /**
+     * True when {@code accept} holds for the start index of some occurrence of a non-empty needle in
+     * text, tried left to right (overlapping occurrences included), in time linear in
+     * {@code text.length() + needle.length()} plus the calls of {@code accept} (Knuth-Morris-Pratt).
+     */
+    public static boolean anyMatch(String text, String needle, java.util.function.IntPredicate accept) {
         int m = needle.length();
-        if (m == 0) {
-            return true;
-        }
-        if (m > text.length()) {
+        if (m == 0 || m > text.length()) {
             return false;
         }
         int[] fail = new int[m];
@@ -59,7 +65,10 @@ public final class Ascii {
                 k++;
             }
             if (k == m) {
-                return true;
+                if (accept.test(i - m + 1)) {
+                    return true;
+                }
+                k = fail[k - 1];
             }
         }
         return false;

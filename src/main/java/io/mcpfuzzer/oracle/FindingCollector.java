@@ -1,5 +1,7 @@
 package io.mcpfuzzer.oracle;
 
+import io.mcpfuzzer.common.Json;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -178,28 +180,40 @@ public final class FindingCollector {
         return "protocol".equals(f.kind()) ? f.target() : f.kind() + ":" + f.target();
     }
 
-    /** Serialized size of the input that showed a finding ({@code input_bytes} when known). */
-    static long inputSize(Finding f) {
+    /**
+     * Serialized size of the input that showed a finding ({@code input_bytes} when known, as a number
+     * or a JSON number read back from a report), else the longer of its raw and parsed input.
+     */
+    public static long inputSize(Finding f) {
         Object bytes = f.evidence().get("input_bytes");
         if (bytes instanceof Number n && n.longValue() >= 0) {
             return n.longValue();
         }
-        return Math.max(length(f.evidence().get("raw_input")), length(f.evidence().get("input")));
+        if (bytes instanceof JsonNode n && n.isIntegralNumber() && n.canConvertToLong() && n.longValue() >= 0) {
+            return n.longValue();
+        }
+        return Math.max(inputLength(f.evidence().get("raw_input")), inputLength(f.evidence().get("input")));
     }
 
-    private static String inputText(Finding f) {
+    /** The raw and parsed input as one text, to order findings of equal input size. */
+    public static String inputText(Finding f) {
         Object raw = f.evidence().get("raw_input");
         Object input = f.evidence().get("input");
-        return (raw == null ? "" : raw.toString()) + "\u0000" + (input == null ? "" : input.toString());
+        return text(raw) + "\u0000" + text(input);
     }
 
-    private static long length(Object value) {
-        if (value == null) {
-            return 0;
-        }
+    /** Length of an evidence value as text (a JSON string's own length; 0 for null). */
+    public static long inputLength(Object value) {
         if (value instanceof JsonNode node) {
-            return node.isString() ? node.asString().length() : node.toString().length();
+            return node.isString() ? node.asString().length() : node.isNull() ? 0 : Json.write(node).length();
         }
-        return value.toString().length();
+        return value == null ? 0 : value.toString().length();
+    }
+
+    private static String text(Object value) {
+        if (value instanceof JsonNode node && !node.isString()) {
+            return node.isNull() ? "null" : Json.write(node);
+        }
+        return value == null ? "" : value instanceof JsonNode node ? node.asString() : value.toString();
     }
 }

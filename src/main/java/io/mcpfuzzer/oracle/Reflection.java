@@ -97,34 +97,7 @@ public final class Reflection {
     /** True when some occurrence of needle is not a whole JSON string value (KMP: linear). */
     static boolean embedded(String text, String needle) {
         int m = needle.length();
-        if (m == 0 || m > text.length()) {
-            return false;
-        }
-        int[] fail = new int[m];
-        for (int i = 1, k = 0; i < m; i++) {
-            while (k > 0 && needle.charAt(i) != needle.charAt(k)) {
-                k = fail[k - 1];
-            }
-            if (needle.charAt(i) == needle.charAt(k)) {
-                k++;
-            }
-            fail[i] = k;
-        }
-        for (int i = 0, k = 0; i < text.length(); i++) {
-            while (k > 0 && text.charAt(i) != needle.charAt(k)) {
-                k = fail[k - 1];
-            }
-            if (text.charAt(i) == needle.charAt(k)) {
-                k++;
-            }
-            if (k == m) {
-                if (!wholeValue(text, i - m + 1, i + 1)) {
-                    return true;
-                }
-                k = fail[k - 1];
-            }
-        }
-        return false;
+        return io.mcpfuzzer.common.Ascii.anyMatch(text, needle, start -> !wholeValue(text, start, start + m));
     }
 
     /** Quoted on both sides: {@code "s"}, or {@code \"s\"} in JSON carried inside a string. */

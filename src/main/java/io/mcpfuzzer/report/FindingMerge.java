@@ -1,6 +1,7 @@
 package io.mcpfuzzer.report;
 
 import io.mcpfuzzer.oracle.Finding;
+import io.mcpfuzzer.oracle.FindingCollector;
 import io.mcpfuzzer.oracle.Severity;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -150,24 +151,15 @@ final class FindingMerge {
     }
 
     private static long inputSize(Finding f) {
-        Object bytes = f.evidence().get("input_bytes");
-        if (bytes instanceof JsonNode n && n.isIntegralNumber() && n.asLong() >= 0) {
-            return n.asLong();
-        }
-        return Math.max(length(f.evidence().get("raw_input")), length(f.evidence().get("input")));
+        return FindingCollector.inputSize(f);
     }
 
     private static String inputText(Finding f) {
-        Object raw = f.evidence().get("raw_input");
-        Object input = f.evidence().get("input");
-        return (raw == null ? "" : raw.toString()) + "\u0000" + (input == null ? "" : input.toString());
+        return FindingCollector.inputText(f);
     }
 
     private static long length(Object value) {
-        if (value instanceof JsonNode node) {
-            return node.isString() ? node.asString().length() : node.isNull() ? 0 : node.toString().length();
-        }
-        return value == null ? 0 : value.toString().length();
+        return FindingCollector.inputLength(value);
     }
 
     private static String text(JsonNode node) {
