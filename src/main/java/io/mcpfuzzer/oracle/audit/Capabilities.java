@@ -62,7 +62,8 @@ public final class Capabilities {
     /** A description that places the data in a virtual or simulated store (not the host's files). */
     private static final Pattern VIRTUAL_DESC = Pattern.compile("\\b(?:virtual|in-memory|in\\s+memory|simulated|"
             + "mock|emulated|sandboxed)\\b", F);
-    private static final Pattern WRITE_DESC = Pattern.compile("\\b(?:writes?|creates?|updates?|modif(?:y|ies)|"
+    // "updates" after progress/status/live is a noun ("with progress updates"), not a write
+    private static final Pattern WRITE_DESC = Pattern.compile("\\b(?:writes?|creates?|(?<!progress |status |live )updates?|modif(?:y|ies)|"
             + "appends?|saves?|stores?|moves?|renames?|inserts?|installs?|deploys?|commits?|pushes|uploads?|sends?|"
             + "executes?)\\b", F);
     private static final Pattern DESTROY_DESC = Pattern.compile("\\b(?:deletes?|removes?|erases?|drops?|purges?|"

@@ -52,6 +52,17 @@ class NameAndCapabilityTest {
     }
 
     @Test
+    void progressUpdatesAreNoWriteButUpdatingRecordsIs() {
+        JsonNode t = tools("{\"name\":\"trigger-long-running-operation\",\"description\":\"Demonstrates a long running "
+                + "operation with progress updates.\",\"annotations\":{\"readOnlyHint\":true}}",
+                "{\"name\":\"save_note\",\"description\":\"Updates the note in the database.\","
+                        + "\"annotations\":{\"readOnlyHint\":true}}");
+        List<Finding> fs = CapabilityAudit.audit(t, "server");
+        assertThat(fs).filteredOn(f -> "MCPF-META-016".equals(f.checkId())).extracting(Finding::target)
+                .containsExactly("save_note");
+    }
+
+    @Test
     void readFileAloneIsNoExfiltrationPath() {
         JsonNode t = tools("{\"name\":\"read_file\",\"description\":\"Read the complete contents of a file from the file "
                 + "system. Handles various text encodings; opens the path given.\",\"inputSchema\":{\"type\":\"object\","
