@@ -39,6 +39,8 @@ final class SecurityAuditRun implements AutoCloseable {
     private final Consumer<Finding> sink;
     private final FaultGuard guard;
     private final Map<String, JsonNode> toolsByName = new LinkedHashMap<>();
+    /** Poisoning markers the fuzzer has sent in tool calls so far (a bounded set of marker names). */
+    private final java.util.Set<String> sentMarkers = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private CanaryFiles canaries;
     private ShardFilter shard = ShardFilter.ALL;
 
@@ -83,8 +85,10 @@ final class SecurityAuditRun implements AutoCloseable {
         }
         String input = call.input() == null ? "" : Json.write(call.input());
         String text = reply.raw() == null ? "" : reply.raw();
+        java.util.Set<String> before = java.util.Set.copyOf(sentMarkers);
         guard.run("audit_response", input, () -> SecurityAudit.auditResponse(call.target(), family(call.strategy()),
-                input, text).forEach(sink));
+                input, text, before).forEach(sink));
+        guard.run("audit_sent_markers", input, () -> sentMarkers.addAll(SecurityAudit.poisoningMarkers(input)));
         CanaryFiles planted = canaries;
         if (planted != null) {
             guard.run("audit_canary_scan", input, () -> planted.scan(call.target(), input, text).forEach(sink));

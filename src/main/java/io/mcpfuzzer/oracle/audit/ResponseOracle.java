@@ -86,6 +86,17 @@ public final class ResponseOracle {
 
     /** Findings for one call; see the class comment. Null input or response counts as empty. */
     public static List<Finding> check(String target, String familyLabel, String input, String response) {
+        return check(target, familyLabel, input, response, Set.of());
+    }
+
+    /**
+     * Findings for one call, where {@code sentBefore} names the poisoning markers (see
+     * {@link #markersIn}) the fuzzer itself sent to this server earlier in the session: a server that
+     * stores what it was given and shows it again (a knowledge graph, a notes store) is not injecting
+     * them. Never null.
+     */
+    public static List<Finding> check(String target, String familyLabel, String input, String response,
+            Set<String> sentBefore) {
         List<Finding> out = new ArrayList<>();
         String in = bound(input);
         String resp = bound(response);
@@ -122,9 +133,17 @@ public final class ResponseOracle {
             signature(out, AuditCheck.SQL_INJECTION, SQL_SIGS, target, familyLabel, in, resp);
         }
         if (!(fam == Family.PROMPT && computed.isPresent())) {
-            outputInjection(out, target, familyLabel, in, resp);
+            outputInjection(out, target, familyLabel, in, resp, sentBefore);
         }
         return out;
+    }
+
+    /** The poisoning markers a request carries (bounded scan of its first {@link #MAX_SCAN} characters). */
+    public static Set<String> markersIn(String input) {
+        Set<String> markers = new TreeSet<>();
+        InjectionMarkers.scan(InjectionMarkers.POISONING, HiddenContent.visibleProjection(bound(input)), 20)
+                .forEach(h -> markers.add(h.marker()));
+        return markers;
     }
 
     private static void signature(List<Finding> out, AuditCheck check, Map<String, Pattern> sigs, String target,
@@ -149,10 +168,10 @@ public final class ResponseOracle {
         }
     }
 
-    private static void outputInjection(List<Finding> out, String target, String family, String in, String resp) {
-        Set<String> inMarkers = new TreeSet<>();
-        InjectionMarkers.scan(InjectionMarkers.POISONING, HiddenContent.visibleProjection(in), 20)
-                .forEach(h -> inMarkers.add(h.marker()));
+    private static void outputInjection(List<Finding> out, String target, String family, String in, String resp,
+            Set<String> sentBefore) {
+        Set<String> inMarkers = markersIn(in);
+        inMarkers.addAll(sentBefore);
         List<Map<String, Object>> hits = new ArrayList<>();
         for (InjectionMarkers.Hit h : InjectionMarkers.scan(InjectionMarkers.POISONING,
                 HiddenContent.visibleProjection(resp), 10)) {

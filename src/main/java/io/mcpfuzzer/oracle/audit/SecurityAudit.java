@@ -67,6 +67,20 @@ public final class SecurityAudit {
         return ResponseOracle.check(target, family, input, response);
     }
 
+    /**
+     * Response checks for one call, where {@code sentBefore} names the poisoning markers the fuzzer
+     * sent earlier in the session (stored and shown again, not injected by the server).
+     */
+    public static List<Finding> auditResponse(String target, String family, String input, String response,
+            java.util.Set<String> sentBefore) {
+        return ResponseOracle.check(target, family, input, response, sentBefore);
+    }
+
+    /** The poisoning markers a request carries. */
+    public static java.util.Set<String> poisoningMarkers(String input) {
+        return ResponseOracle.markersIn(input);
+    }
+
     /** Output-contract checks for one {@code tools/call} result of the given tool definition. */
     public static List<Finding> auditToolResult(JsonNode tool, JsonNode callResult) {
         return OutputContract.check(tool, callResult);
