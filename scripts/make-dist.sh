@@ -12,11 +12,12 @@ root=$(cd "${1:-$(dirname "$0")/..}" && pwd)
 target="$root/target"
 shopt -s nullglob
 jars=("$target"/mcp-fuzzer-*-all.jar)
-if [ "${#jars[@]}" -ne 1 ]; then
-  echo "make-dist: expected exactly one target/mcp-fuzzer-*-all.jar, found ${#jars[@]}; run ./mvnw -DskipTests package" >&2
+if [ "${#jars[@]}" -eq 0 ]; then
+  echo "make-dist: no target/mcp-fuzzer-*-all.jar; run ./mvnw -DskipTests package" >&2
   exit 1
 fi
-jar=${jars[0]}
+# after a version change without `clean` older jars may remain: take the newest
+jar=$(ls -t "${jars[@]}" | head -1)
 version=$(basename "$jar" | sed 's/^mcp-fuzzer-\(.*\)-all\.jar$/\1/')
 name="mcp-fuzzer-$version"
 stage=$(mktemp -d "$target/dist-stage.XXXXXX")
