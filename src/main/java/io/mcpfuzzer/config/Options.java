@@ -123,11 +123,11 @@ public final class Options {
     public static final OptionDef<Boolean> NO_SAFETY = o(SAFETY, "--no-safety", "", flag(), false,
             "Disable the argument safety filter (path sandboxing of tool arguments)");
     public static final OptionDef<Path> FS_ROOT = o(SAFETY, "--fs-root", "DIR", path(), null,
-            "Sandbox root: path-like tool arguments are rewritten under it (default: ~/.mcp_fuzzer)");
+            "Sandbox root: path-like tool arguments are rewritten under it (default: none, arguments are not confined)");
     public static final OptionDef<Boolean> ENABLE_SAFETY_SYSTEM = o(SAFETY, "--enable-safety-system", "", flag(), false,
             "Put blocking shims for browsers and URL openers first on the target's PATH");
     public static final OptionDef<Boolean> NO_NETWORK = o(SAFETY, "--no-network", "", flag(), false,
-            "Allow only loopback hosts (plus --allow-host) for the fuzzer's own connections");
+            "Run a stdio target in a private network namespace (loopback only), allow only loopback hosts (plus --allow-host) for the fuzzer's own connections, and block URLs to other hosts in arguments");
     public static final OptionDef<List<String>> ALLOW_HOSTS = keyed(o(SAFETY, "--allow-host", "HOST",
             listOf(text(), ','), List.of(), "Extra host allowed under --no-network; repeatable"), "allow_hosts");
     public static final OptionDef<List<String>> ENV = o(SAFETY, "--env", "KEY=VALUE", listOf(text(), '\n'), List.of(),
