@@ -50,9 +50,8 @@ public final class RunEngine {
     private static final Duration PING_DEADLINE = Duration.ofSeconds(2);
     /** Deadline of the ping after a timed-out call that may share the server with other calls in flight. */
     private static final Duration BUSY_PING_DEADLINE = Duration.ofSeconds(5);
-    /** RSS is sampled every 250 ms, or after 10 runs if 50 ms passed (reading /proc is not free). */
+    /** RSS is sampled every 250 ms or every 10 runs, whichever comes first (one small /proc read). */
     private static final long RSS_SAMPLE_NANOS = 250_000_000L;
-    private static final long RSS_MIN_NANOS = 50_000_000L;
     private static final long RSS_RUNS = 10;
     private static final int RESPONSE_EXCERPT = 2_000;
     /** Outcome of a run that the fuzzer itself failed to carry out or judge. */
@@ -401,8 +400,8 @@ public final class RunEngine {
         long now = System.nanoTime();
         long last = lastRssSample.get();
         long elapsed = now - last;
-        boolean due = elapsed >= RSS_SAMPLE_NANOS
-                || (elapsed >= RSS_MIN_NANOS && runs.get() - lastRssRuns.get() >= RSS_RUNS);
+        // by time for slow servers, by run count for fast ones (a fast leak must get enough samples)
+        boolean due = elapsed >= RSS_SAMPLE_NANOS || runs.get() - lastRssRuns.get() >= RSS_RUNS;
         if (due && lastRssSample.compareAndSet(last, now)) {
             lastRssRuns.set(runs.get());
             memory.record(System.identityHashCode(target), runs.get(), target.rssKb());

@@ -8,7 +8,9 @@ import java.util.Map;
 /**
  * Samples of the target's resident memory over a campaign; reports {@code memory_growth} when the
  * RSS grew by more than {@link #MIN_GROWTH_KB} and at least doubled within one incarnation, rising
- * in most consecutive samples. Thread-safe; keeps at most {@link #MAX_SAMPLES} samples.
+ * in most consecutive samples. Thread-safe; keeps at most {@link #MAX_SAMPLES} samples: when full,
+ * every second sample is dropped and only every second new one kept from then on, so the samples
+ * still span the whole campaign.
  */
 public final class MemoryTrend {
     public static final int MAX_SAMPLES = 10_000;
@@ -17,11 +19,23 @@ public final class MemoryTrend {
     private record Sample(long incarnation, long runs, long rssKb) {}
 
     private final List<Sample> samples = new ArrayList<>();
+    private long stride = 1;
+    private long offered;
 
     public synchronized void record(long incarnation, long runs, long rssKb) {
-        if (rssKb > 0 && samples.size() < MAX_SAMPLES) {
-            samples.add(new Sample(incarnation, runs, rssKb));
+        if (rssKb <= 0 || offered++ % stride != 0) {
+            return;
         }
+        if (samples.size() >= MAX_SAMPLES) {
+            List<Sample> kept = new ArrayList<>(MAX_SAMPLES / 2 + 1);
+            for (int i = 0; i < samples.size(); i += 2) {
+                kept.add(samples.get(i));
+            }
+            samples.clear();
+            samples.addAll(kept);
+            stride *= 2;
+        }
+        samples.add(new Sample(incarnation, runs, rssKb));
     }
 
     /** The finding, or null when no growth was seen. */

@@ -1,0 +1,30 @@
+package io.mcpfuzzer.oracle;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class MemoryTrendTest {
+    @Test
+    void growthIsSeenAcrossMoreSamplesThanItKeeps() {
+        MemoryTrend trend = new MemoryTrend();
+        int n = MemoryTrend.MAX_SAMPLES * 3;
+        for (int i = 0; i < n; i++) {
+            trend.record(1, i, 50_000 + i * 20L); // steady growth: 50 MB to about 650 MB
+        }
+        Finding f = trend.finding("server");
+        assertThat(f).isNotNull();
+        assertThat((long) f.evidence().get("rss_first_kb")).isEqualTo(50_000);
+        assertThat((long) f.evidence().get("rss_last_kb")).isGreaterThan(50_000 + (n - 10) * 20L - 5_000);
+        assertThat((int) f.evidence().get("samples")).isLessThanOrEqualTo(MemoryTrend.MAX_SAMPLES);
+    }
+
+    @Test
+    void flatMemoryIsNoFinding() {
+        MemoryTrend trend = new MemoryTrend();
+        for (int i = 0; i < 1_000; i++) {
+            trend.record(1, i, 80_000 + (i % 3));
+        }
+        assertThat(trend.finding("server")).isNull();
+    }
+}
