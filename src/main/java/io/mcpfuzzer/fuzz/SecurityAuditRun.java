@@ -88,17 +88,14 @@ final class SecurityAuditRun implements AutoCloseable, AuditJudge {
         if (!options.enabled() || !reply.answered() || !"tool".equals(call.kind())) {
             return;
         }
+        Consumer<Finding> sink = remembering(call); // the campaign's sink, remembering the call for the shrinker
         String input = call.input() == null ? "" : Json.write(call.input());
         String text = reply.raw() == null ? "" : reply.raw();
-        Consumer<Finding> remembering = f -> {
-            remember(call, f);
-            sink.accept(f);
-        };
         guard.run("audit_response", input, () -> SecurityAudit.auditResponse(call.target(), family(call.strategy()),
-                input, text).forEach(remembering));
+                input, text).forEach(sink));
         CanaryFiles planted = canaries;
         if (planted != null) {
-            guard.run("audit_canary_scan", input, () -> planted.scan(call.target(), input, text).forEach(remembering));
+            guard.run("audit_canary_scan", input, () -> planted.scan(call.target(), input, text).forEach(sink));
         }
         JsonNode tool = toolsByName.get(call.target());
         if (tool != null && reply.status() == Reply.Status.RESULT && !"audit".equals(call.phase())) {
@@ -127,6 +124,13 @@ final class SecurityAuditRun implements AutoCloseable, AuditJudge {
             }
             return out;
         });
+    }
+
+    private Consumer<Finding> remembering(RunEngine.Call call) {
+        return f -> {
+            remember(call, f);
+            this.sink.accept(f);
+        };
     }
 
     /** Remembers the first call behind a shrinkable finding whose payload arguments are known. */
