@@ -113,6 +113,7 @@ public final class Campaign {
             Shrinker shrinker = new Shrinker(new RunEngine(supervisor, CampaignObserver.NONE, config.callTimeout(),
                     guard), SHRINK_SENDS, SHRINK_BUDGET);
             SecurityAuditRun auditRun = new SecurityAuditRun(audit, engine::addFinding, guard).shard(shard);
+            shrinker.audit(auditRun);
             StdoutNoise noise = new StdoutNoise();
             supervisor.onRetire(t -> guard.run("stdout_noise", null, () -> noise.collect(t)));
             boolean listsTools = config.includes("tools") || audit.enabled() || audit.pinFile() != null;
@@ -147,6 +148,8 @@ public final class Campaign {
                     guard.run("shrink", null, () -> shrinker.shrinkAll(engine.findings().snapshot()));
                     guard.run("audit_probe", null, () -> auditRun.probe(fuzzed, engine, preview, inputs, config.seed(),
                             warnings));
+                    // the injection findings of the probes, while their canaries are still planted
+                    guard.run("shrink", null, () -> shrinker.shrinkAll(engine.findings().snapshot()));
                 }
                 if (config.includes("resources") && init.hasCapability("resources")) {
                     guard.run("fuzz_resources", null, () -> fuzzResources(supervisor.current(), engine, warnings, extra));

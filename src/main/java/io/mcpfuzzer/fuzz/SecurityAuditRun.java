@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
@@ -29,9 +30,11 @@ import tools.jackson.databind.node.ObjectNode;
  * contracts on every tool answer, annotation truth, canary-confirmed traversal and computed-marker
  * injection probes, in-run listing drift, and (intrusive) the foreign-Origin probe. Thread-safe where the engine
  * calls it ({@link #inspect}). Every check runs behind the {@link FaultGuard}: one that throws is
- * counted there and the other checks go on.
+ * counted there and the other checks go on. As the {@link AuditJudge} of the {@link Shrinker} it remembers
+ * the call behind each injection finding (the probe's payload argument, or the arguments carrying the
+ * computed marker or canary file name) and re-runs its per-answer checks on a candidate's answer.
  */
-final class SecurityAuditRun implements AutoCloseable {
+final class SecurityAuditRun implements AutoCloseable, AuditJudge {
     private static final int MAX_PROPS_PER_TOOL = 2;
     private static final int MAX_TRAVERSAL_PATHS = 16;
 
@@ -43,6 +46,10 @@ final class SecurityAuditRun implements AutoCloseable {
     private final java.util.Set<String> sentMarkers = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private CanaryFiles canaries;
     private ShardFilter shard = ShardFilter.ALL;
+    /** Payload argument of each injection probe, by tool name and run index. */
+    private final Map<String, String> probeKeys = new ConcurrentHashMap<>();
+    /** First call behind each shrinkable audit finding, by finding id. */
+    private final Map<String, Origin> origins = new ConcurrentHashMap<>();
 
     SecurityAuditRun(AuditOptions options, Consumer<Finding> sink, FaultGuard guard) {
         this.options = options;
@@ -83,6 +90,7 @@ final class SecurityAuditRun implements AutoCloseable {
         if (!options.enabled() || !reply.answered() || !"tool".equals(call.kind())) {
             return;
         }
+        Consumer<Finding> sink = remembering(call); // the campaign's sink, remembering the call for the shrinker
         String input = call.input() == null ? "" : Json.write(call.input());
         String text = reply.raw() == null ? "" : reply.raw();
         java.util.Set<String> before = java.util.Set.copyOf(sentMarkers);
@@ -97,6 +105,63 @@ final class SecurityAuditRun implements AutoCloseable {
         if (tool != null && reply.status() == Reply.Status.RESULT && !"audit".equals(call.phase())) {
             guard.run("audit_output_contract", input, () -> SecurityAudit.auditToolResult(tool, reply.result())
                     .forEach(sink));
+        }
+    }
+
+    @Override
+    public Origin origin(Finding finding) {
+        return origins.get(finding.id());
+    }
+
+    @Override
+    public List<Finding> judge(String tool, String strategy, JsonNode input, Reply reply) {
+        if (!options.enabled() || reply == null || !reply.answered()) {
+            return List.of();
+        }
+        String in = input == null ? "" : Json.write(input);
+        String text = reply.raw() == null ? "" : reply.raw();
+        CanaryFiles planted = canaries;
+        return guard.call("audit_shrink_judge", in, List.of(), () -> {
+            List<Finding> out = new ArrayList<>(SecurityAudit.auditResponse(tool, family(strategy), in, text));
+            if (planted != null) {
+                out.addAll(planted.scan(tool, in, text));
+            }
+            return out;
+        });
+    }
+
+    private Consumer<Finding> remembering(RunEngine.Call call) {
+        return f -> {
+            remember(call, f);
+            this.sink.accept(f);
+        };
+    }
+
+    /** Remembers the first call behind a shrinkable finding whose payload arguments are known. */
+    private void remember(RunEngine.Call call, Finding f) {
+        if (!Shrinker.AUDIT_CATEGORIES.contains(f.category()) || call.input() == null || !call.input().isObject()
+                || origins.containsKey(f.id())) {
+            return;
+        }
+        Set<String> keys = new java.util.LinkedHashSet<>();
+        String probed = probeKeys.get(call.target() + "\n" + call.run());
+        if (probed != null && call.input().has(probed)) {
+            keys.add(probed);
+        } else {
+            for (Object mark : new Object[] {f.evidence().get("token"), f.evidence().get("canary_file")}) {
+                if (mark instanceof String m && !m.isEmpty()) {
+                    for (var e : call.input().properties()) {
+                        if (e.getValue().isString() && e.getValue().asString().toLowerCase(java.util.Locale.ROOT)
+                                .contains(m.toLowerCase(java.util.Locale.ROOT))) {
+                            keys.add(e.getKey());
+                        }
+                    }
+                }
+            }
+        }
+        if (!keys.isEmpty()) {
+            origins.putIfAbsent(f.id(), new Origin(call.input().deepCopy(),
+                    call.strategy() == null ? "" : call.strategy(), Set.copyOf(keys)));
         }
     }
 
@@ -164,6 +229,7 @@ final class SecurityAuditRun implements AutoCloseable {
                     run++; // another shard's probe, at the same run index
                     continue;
                 }
+                probeKeys.put(name + "\n" + run, prop);
                 engine.execute(new RunEngine.Call("tool", name, run++, "audit", args, null, null, payload[0],
                         s -> s.callTool(name, args, engine.timeout())));
             }

@@ -1,5 +1,6 @@
 package io.mcpfuzzer.fuzz;
 
+import io.mcpfuzzer.jsonrpc.Reply;
 import io.mcpfuzzer.oracle.Finding;
 import io.mcpfuzzer.oracle.Verdict;
 import java.time.Duration;
@@ -23,6 +24,12 @@ import tools.jackson.databind.node.ObjectNode;
  * candidate that still shows the finding becomes the current input and the search starts over.
  * Deterministic for a deterministic server.
  *
+ * <p>Security-audit findings of an {@link #AUDIT_CATEGORIES} category are shrunk too once an
+ * {@link AuditJudge} is set: a candidate holds when the audit's own per-answer checks, run on the
+ * candidate's answer, give the same finding again. The payload arguments ({@link AuditJudge.Origin#payloadKeys})
+ * are never changed or dropped (the computed marker or canary path must still prove the effect); only
+ * the other arguments are.
+ *
  * <p>Every candidate is sent through a {@link RunEngine} (so through the session's safety choke
  * point: a blocked candidate is never written and does not hold) with its own, silent observer:
  * shrinking runs are not campaign runs. Bounded by {@code maxSends} per bucket and by a time budget
@@ -31,11 +38,12 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class Shrinker {
     /**
-     * Categories whose bucket is shrunk: the classifier's verdicts that depend on one input. The
-     * security audit's injection verdicts are not: they are judged by the audit's inspector, which
-     * the shrinking engine does not run (its probes have side effects and findings of their own).
+     * Categories of tool findings whose bucket is shrunk: the classifier's verdicts that depend on one
+     * input (the shrinking engine's classifier judges the candidates).
      */
     public static final Set<String> CATEGORIES = Set.of("crash", "hang", "internal_error", "error_leakage");
+    /** Categories of security-audit findings shrunk when an {@link AuditJudge} is set (see the class comment). */
+    public static final Set<String> AUDIT_CATEGORIES = Set.of("command_injection", "path_traversal", "sql_injection");
     /** Evidence key of the shrunk input. */
     public static final String MINIMAL_INPUT = "minimal_input";
     /** Evidence key: number of re-sends the shrinking took. */
@@ -47,6 +55,7 @@ public final class Shrinker {
     private final int maxSends;
     private final Duration budget;
     private final Map<String, Map<String, Object>> shrunk = new LinkedHashMap<>();
+    private AuditJudge audit;
 
     /**
      * @param engine   the engine the candidates are run with (a separate one, over the campaign's supervisor)
@@ -59,14 +68,29 @@ public final class Shrinker {
         this.budget = budget;
     }
 
-    /** Shrinks every not yet shrunk tool finding of a {@link #CATEGORIES} category. */
+    /**
+     * Lets audit findings of an {@link #AUDIT_CATEGORIES} category be shrunk, judged by {@code judge}.
+     * Returns this.
+     */
+    Shrinker audit(AuditJudge judge) {
+        this.audit = judge;
+        return this;
+    }
+
+    /**
+     * Shrinks every not yet shrunk tool finding of a {@link #CATEGORIES} category, and (with an
+     * {@link AuditJudge}) every audit finding of an {@link #AUDIT_CATEGORIES} category with a known origin.
+     */
     public void shrinkAll(List<Finding> findings) throws Supervisor.BlockedException {
         for (Finding f : findings) {
             if (Thread.currentThread().isInterrupted()) {
                 return;
             }
-            if (!"tool".equals(f.kind()) || !CATEGORIES.contains(f.category()) || shrunk.containsKey(f.id())
-                    || !(f.evidence().get("input") instanceof JsonNode input)) {
+            if (shrunk.containsKey(f.id())) {
+                continue;
+            }
+            Subject subject = subject(f);
+            if (subject == null) {
                 continue;
             }
             int sends = sendsAllowed(f);
@@ -74,12 +98,38 @@ public final class Shrinker {
                 continue;
             }
             int[] used = {0};
-            JsonNode minimal = shrink(f, input, sends, used);
+            JsonNode minimal = shrink(subject, sends, used);
             Map<String, Object> extra = new LinkedHashMap<>();
+            if (!f.evidence().containsKey("input")) {
+                extra.put("input", subject.input());
+            }
             extra.put(MINIMAL_INPUT, minimal);
             extra.put(SHRINK_SENDS, used[0]);
             shrunk.put(f.id(), extra);
         }
+    }
+
+    /** Whether a candidate still shows the finding. */
+    private interface Holds {
+        boolean test(JsonNode candidate) throws Supervisor.BlockedException;
+    }
+
+    /** What is shrunk: the input, the top-level keys kept as they are, and the predicate. */
+    private record Subject(JsonNode input, Set<String> pinned, Holds holds) {}
+
+    private Subject subject(Finding f) {
+        if ("tool".equals(f.kind()) && CATEGORIES.contains(f.category())
+                && f.evidence().get("input") instanceof JsonNode input) {
+            return new Subject(input, Set.of(), c -> holds(f, c));
+        }
+        if (audit == null || !"audit".equals(f.kind()) || !AUDIT_CATEGORIES.contains(f.category())) {
+            return null;
+        }
+        AuditJudge.Origin origin = audit.origin(f);
+        if (origin == null || !origin.input().isObject() || origin.payloadKeys().isEmpty()) {
+            return null;
+        }
+        return new Subject(origin.input(), origin.payloadKeys(), c -> holdsAudit(f, origin, c));
     }
 
     /** The findings with {@code minimal_input} (and {@code shrink_sends}) added to the shrunk ones. */
@@ -107,15 +157,15 @@ public final class Shrinker {
         return fits < 2 ? 0 : (int) Math.min(maxSends, fits);
     }
 
-    private JsonNode shrink(Finding f, JsonNode input, int sends, int[] used) throws Supervisor.BlockedException {
+    private JsonNode shrink(Subject subject, int sends, int[] used) throws Supervisor.BlockedException {
         long deadline = System.nanoTime() + budget.toNanos();
-        JsonNode current = input;
+        JsonNode current = subject.input();
         Set<String> tried = new HashSet<>();
         tried.add(current.toString());
         boolean progress = true;
         while (progress && used[0] < sends && System.nanoTime() < deadline) {
             progress = false;
-            for (JsonNode candidate : candidates(current)) {
+            for (JsonNode candidate : candidates(current, subject.pinned())) {
                 if (used[0] >= sends || System.nanoTime() >= deadline || Thread.currentThread().isInterrupted()) {
                     break;
                 }
@@ -123,7 +173,7 @@ public final class Shrinker {
                     continue;
                 }
                 used[0]++;
-                if (holds(f, candidate)) {
+                if (subject.holds().test(candidate)) {
                     current = candidate;
                     progress = true;
                     break;
@@ -138,6 +188,54 @@ public final class Shrinker {
         Verdict v = engine.execute(new RunEngine.Call("tool", name, f.run() == null ? 0 : f.run(), "shrink",
                 candidate, null, null, "shrink", session -> session.callTool(name, candidate, engine.timeout())));
         return v.findings().stream().anyMatch(g -> g.id().equals(f.id()));
+    }
+
+    /** The audit's checks on the candidate's answer give the same finding (a blocked candidate never holds). */
+    private boolean holdsAudit(Finding f, AuditJudge.Origin origin, JsonNode candidate)
+            throws Supervisor.BlockedException {
+        String name = f.target();
+        Reply[] got = {null};
+        RunEngine.Call call = new RunEngine.Call("tool", name, f.run() == null ? 0 : f.run(), "shrink", candidate,
+                null, null, origin.strategy(), session -> {
+                    Reply r = session.callTool(name, candidate, engine.timeout());
+                    got[0] = r;
+                    return r;
+                });
+        engine.execute(call);
+        Reply reply = got[0];
+        if (reply == null || reply.safetyBlocked() || !reply.answered()) {
+            return false;
+        }
+        JsonNode sent = SentCall.asSent(call, reply).input();
+        return audit.judge(name, origin.strategy(), sent, reply).stream().anyMatch(g -> g.id().equals(f.id()));
+    }
+
+    /**
+     * Candidates that leave the {@code pinned} top-level keys of an object as they are: the variants
+     * of the other keys, each put back together with the pinned ones in the original key order.
+     */
+    static List<JsonNode> candidates(JsonNode node, Set<String> pinned) {
+        if (pinned.isEmpty() || !node.isObject()) {
+            return candidates(node);
+        }
+        ObjectNode rest = ((ObjectNode) node).deepCopy();
+        pinned.forEach(rest::remove);
+        List<JsonNode> out = new ArrayList<>();
+        if (rest.isEmpty()) {
+            return out;
+        }
+        for (JsonNode variant : candidates(rest)) {
+            ObjectNode merged = NODES.objectNode();
+            for (String key : node.propertyNames()) {
+                if (pinned.contains(key)) {
+                    merged.set(key, node.get(key).deepCopy());
+                } else if (variant.has(key)) {
+                    merged.set(key, variant.get(key));
+                }
+            }
+            out.add(merged);
+        }
+        return out;
     }
 
     /** Simpler variants of {@code node}, biggest simplification first (bounded). */

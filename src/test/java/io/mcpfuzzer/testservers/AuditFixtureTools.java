@@ -12,6 +12,8 @@ import tools.jackson.databind.node.ObjectNode;
  */
 final class AuditFixtureTools {
     static final String CONTROL = "word_count";
+    /** Command injection through {@code service}; {@code host} is required too, four more arguments are optional. */
+    static final String RESTART = "restart_service";
 
     private AuditFixtureTools() {}
 
@@ -73,6 +75,12 @@ final class AuditFixtureTools {
         tool(t, "get_headlines", "Returns the top headlines for a topic.", "topic");                         // RESP-005
         tool(t, "ask_assistant", "Answers a question in plain words.", "question");                          // RESP-006
         tool(t, "render_greeting", "Renders a greeting card for a name.", "name");                           // RESP-007
+        ObjectNode restart = tool(t, RESTART, "Restarts a service on a host.", "service", "host");           // RESP-001, shrunk
+        ObjectNode optional = (ObjectNode) restart.get("inputSchema").get("properties");
+        optional.putObject("reason").put("type", "string");
+        optional.putObject("delay_seconds").put("type", "integer").put("minimum", 1);
+        optional.putObject("force").put("type", "boolean");
+        optional.putObject("notify").put("type", "array").putObject("items").put("type", "string");
 
         // Output contracts (MCPF-CONTRACT-*).
         ObjectNode quote = tool(t, "get_stock_quote", "Returns the latest price of a stock.", "symbol");     // 001
