@@ -70,7 +70,11 @@ public final class Reproduction {
         String strategy = text(ev.get("strategy")) == null ? "" : text(ev.get("strategy"));
         return switch (kind) {
             case "protocol" -> input.isObject() && input.has("method") ? Json.write(input) : null;
-            case "tool" -> {
+            // an audit finding of a tool call (response or canary check) carries the call's arguments
+            case "tool", "audit" -> {
+                if ("audit".equals(kind) && !ev.containsKey("payload_family") && !ev.containsKey("shrink_sends")) {
+                    yield null;
+                }
                 ObjectNode params = Json.object();
                 params.put("name", target);
                 params.set("arguments", input);

@@ -46,6 +46,10 @@ class AuditShrinkTest {
         assertThat(minimal.path("service")).as("the payload is never shrunk").isEqualTo(input.path("service"));
         assertThat(minimal.path("host").asString()).isEmpty();
         assertThat(evidence.path("shrink_sends").asInt()).isBetween(1, 40);
+        JsonNode replay = finding.path("replay");
+        assertThat(replay.path("minimal_line").asString()).as(replay.toString())
+                .contains("\"method\":\"tools/call\"").contains("\"name\":\"" + TOOL + "\"")
+                .doesNotContain("\"reason\"");
 
         JsonNode again = injection(campaign(dir.resolve("root2"), dir.resolve("run2")));
         assertThat(again.path("evidence").path("minimal_input")).as("deterministic").isEqualTo(minimal);
