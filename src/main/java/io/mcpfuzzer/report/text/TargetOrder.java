@@ -12,7 +12,7 @@ import java.util.Map;
 
 /**
  * The order in which per-target outcome rows are shown to people (console summary, HTML report):
- * targets with a crash or hang first, then those with the most severe findings, then those with
+ * targets with a crash first, then with a hang, then those with the most severe findings, then those with
  * other bad outcomes, then the rest; raw {@code frame:} targets always last. Within a rank the
  * original (insertion) order is kept. Outcomes inside one row are ordered the same way: crashes
  * and hangs first, {@code ok} last. Stateless and thread-safe.
@@ -63,12 +63,15 @@ public final class TargetOrder {
 
     private static int rank(String key, Map<String, Long> counts, Map<String, Severity> worst) {
         int frame = isFrame(key) ? 100 : 0;
-        if (count(counts, "crash") + count(counts, "hang") > 0) {
+        if (count(counts, "crash") > 0) {
             return frame;
+        }
+        if (count(counts, "hang") > 0) {
+            return frame + 1;
         }
         Severity sev = worst.get(key);
         if (sev != null) {
-            return frame + 1 + (Severity.CRITICAL.ordinal() - sev.ordinal()); // 1..5
+            return frame + 2 + (Severity.CRITICAL.ordinal() - sev.ordinal()); // 2..6
         }
         boolean bad = ALARMING.stream().anyMatch(o -> count(counts, o) > 0);
         return frame + (bad ? 10 : 20);
