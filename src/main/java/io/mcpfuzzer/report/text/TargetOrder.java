@@ -13,8 +13,8 @@ import java.util.Map;
 /**
  * The order in which per-target outcome rows are shown to people (console summary, HTML report):
  * targets with a crash first, then with a hang, then those with the most severe findings, then those with
- * other bad outcomes, then the rest; raw {@code frame:} targets always last. Within a rank the
- * original (insertion) order is kept. Outcomes inside one row are ordered the same way: crashes
+ * other bad outcomes, then the rest; raw {@code frame:} targets always last. Within a rank tools
+ * come first, otherwise the original (insertion) order is kept. Outcomes inside one row are ordered the same way: crashes
  * and hangs first, {@code ok} last. Stateless and thread-safe.
  */
 public final class TargetOrder {
@@ -31,7 +31,8 @@ public final class TargetOrder {
             worst.merge(TargetKey.of(f.kind(), f.target()), f.severity(), (a, b) -> a.compareTo(b) >= 0 ? a : b);
         }
         List<Map.Entry<String, Map<String, Long>>> rows = new ArrayList<>(perTarget.entrySet());
-        rows.sort(Comparator.comparingInt(e -> rank(e.getKey(), e.getValue(), worst)));
+        rows.sort(Comparator.comparingInt((Map.Entry<String, Map<String, Long>> e) -> rank(e.getKey(), e.getValue(), worst))
+                .thenComparingInt(e -> "tool".equals(TargetKey.parse(e.getKey()).kind()) ? 0 : 1));
         Map<String, Map<String, Long>> out = new LinkedHashMap<>();
         rows.forEach(e -> out.put(e.getKey(), outcomes(e.getValue())));
         return out;

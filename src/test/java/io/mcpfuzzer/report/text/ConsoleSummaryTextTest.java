@@ -29,7 +29,7 @@ class ConsoleSummaryTextTest {
         perTarget.put("tool:boom", Map.of("ok", 5L, "tool_error", 1L, "crash", 1L));
         List<Finding> findings = List.of(Finding.of("error_leakage", Severity.MEDIUM, "tool", "leaky", 1, "d", Map.of(), "s"));
         Map<String, Map<String, Long>> ordered = TargetOrder.order(perTarget, findings);
-        assertThat(ordered.keySet()).containsExactly("tool:boom", "tool:leaky", "protocol:PingRequest", "tool:quiet",
+        assertThat(ordered.keySet()).containsExactly("tool:boom", "tool:leaky", "tool:quiet", "protocol:PingRequest",
                 "frame:crashy", "frame:empty");
         assertThat(ordered.get("tool:boom").keySet()).containsExactly("crash", "tool_error", "ok");
     }
