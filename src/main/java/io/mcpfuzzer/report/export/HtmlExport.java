@@ -3,16 +3,12 @@ package io.mcpfuzzer.report.export;
 import com.github.mustachejava.DefaultMustacheFactory;
 import com.github.mustachejava.Mustache;
 import io.mcpfuzzer.oracle.Finding;
+import io.mcpfuzzer.oracle.Severity;
 import io.mcpfuzzer.report.Report;
 import io.mcpfuzzer.report.ReportNodes;
 import io.mcpfuzzer.report.RunSummary;
 import io.mcpfuzzer.report.TargetKey;
 import io.mcpfuzzer.report.text.TargetOrder;
-import io.mcpfuzzer.oracle.Severity;
-import java.util.EnumMap;
-import java.util.Locale;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -21,9 +17,13 @@ import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * One self-contained HTML file: no script, no external resources (a Content-Security-Policy meta
@@ -115,8 +115,10 @@ final class HtmlExport {
             List<Map<String, String>> steps = new ArrayList<>();
             step(steps, "Request line (send after initialize)", replay.path("line"));
             step(steps, "Shell", replay.path("shell"));
-            step(steps, "Minimal request line", replay.path("minimal_line"));
-            step(steps, "Minimal shell", replay.path("minimal_shell"));
+            if (!replay.path("minimal_line").equals(replay.path("line"))) { // shrinking made it smaller
+                step(steps, "Minimal request line", replay.path("minimal_line"));
+                step(steps, "Minimal shell", replay.path("minimal_shell"));
+            }
             row.put("hasSteps", !steps.isEmpty());
             row.put("steps", steps);
             findings.add(row);

@@ -35,6 +35,30 @@ class ConsoleSummaryTextTest {
     }
 
     @Test
+    void manyTargetsNeverHideTheToolWithAFindingAndFramesAreOneLine() {
+        Map<String, Map<String, Long>> perTarget = new LinkedHashMap<>();
+        for (int i = 0; i < 26; i++) {
+            perTarget.put("frame:f" + i, Map.of("ok", 1L));
+        }
+        for (int i = 0; i < 60; i++) {
+            perTarget.put("protocol:p" + i, Map.of("ok", 1L));
+        }
+        perTarget.put("tool:late", Map.of("ok", 2L, "tool_error", 1L));
+        io.mcpfuzzer.report.RunSummary s = new io.mcpfuzzer.report.RunSummary("completed", null, 1L, "all", "both",
+                "stdio", "srv", "2025-06-18", Map.of(), List.of(), "dev", "t0", "t1", 88L, perTarget, Map.of(), Map.of(),
+                Map.of(), List.of());
+        Finding f = Finding.of("internal_error", Severity.MEDIUM, "tool", "late", 1, "boom\nat X.y(X.java:1)", Map.of(), "s");
+        String text = ConsoleSummary.render(s, List.of(f), false);
+        List<String> lines = text.lines().toList();
+        int header = lines.indexOf("Runs per target:");
+        assertThat(lines.get(header + 1)).startsWith("  tool:late");
+        assertThat(lines).noneMatch(l -> l.startsWith("  frame:"));
+        assertThat(lines).anyMatch(l -> l.matches("  \\.\\.\\. 12 more target\\(s\\).*"));
+        assertThat(lines).anyMatch(l -> l.startsWith("  frames (26 kinds)") && l.contains("26 runs  ok 26"));
+        assertThat(text).contains("boom \u23CE at X.y(X.java:1)").doesNotContain("\\x0a");
+    }
+
+    @Test
     void nextStepReplaysTheMostSevereFindingElseOpensTheHtml() {
         Finding low = Finding.of("performance_outlier", Severity.LOW, "tool", "a", 1, "d", Map.of(), "s1");
         Finding crash = Finding.of("crash", Severity.CRITICAL, "tool", "b", 1, "d", Map.of(), "s2");
