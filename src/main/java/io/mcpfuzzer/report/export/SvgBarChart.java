@@ -19,7 +19,7 @@ public final class SvgBarChart {
     private static final int BAR_WIDTH = 480;
     private static final int ROW_HEIGHT = 22;
     private static final Map<String, String> COLOURS = Map.ofEntries(
-            Map.entry("ok", "#2e7d32"), Map.entry("tool_error", "#66bb6a"), Map.entry("rejected", "#81c784"),
+            Map.entry("ok", "#2e7d32"), Map.entry("tool_error", "#f9a825"), Map.entry("rejected", "#78909c"),
             Map.entry("crash", "#b71c1c"), Map.entry("hang", "#e65100"), Map.entry("timeout", "#fb8c00"),
             Map.entry("oversized_response", "#8e24aa"), Map.entry("protocol_violation", "#c2185b"),
             Map.entry("safety_blocked", "#1565c0"), Map.entry("transport_error", "#6d4c41"),

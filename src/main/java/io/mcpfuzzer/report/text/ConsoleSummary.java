@@ -14,7 +14,9 @@ import java.util.stream.Collectors;
 
 /**
  * The final summary printed after a run: status and provenance, runs per target with their
- * outcomes, findings by severity and the most severe findings. Every server-controlled string
+ * outcomes (ordered by {@link TargetOrder}: targets with crashes, hangs or findings first; all
+ * {@code frame:} targets grouped into one last line), findings by severity and the most severe
+ * findings, details on one line ({@link #oneLine}). The caller prints {@link #nextStep} last. Every server-controlled string
  * passes through {@link TerminalText}, and the summary and findings are redacted first. Colour
  * is plain ANSI SGR and only when asked (the caller decides from NO_COLOR and TTY detection).
  * Lines end with {@code \n}. Stateless and thread-safe.
@@ -26,6 +28,9 @@ public final class ConsoleSummary {
     public static final int MAX_TARGETS = 50;
     private static final Set<String> BAD_OUTCOMES = Set.of("crash", "hang", "timeout", "oversized_response",
             "protocol_violation", "transport_error", "no_answer");
+
+    /** Shown in place of a line break in one-line details. */
+    public static final String NEWLINE = "\u23CE";
 
     private ConsoleSummary() {}
 
@@ -64,26 +69,33 @@ public final class ConsoleSummary {
         }
         if (!s.perTarget().isEmpty()) {
             out.append('\n').append(ansi.bold("Runs per target:")).append('\n');
-            int width = Math.min(40, s.perTarget().keySet().stream()
+            Map<String, Map<String, Long>> ordered = TargetOrder.order(s.perTarget(), report.findings());
+            int width = Math.min(40, ordered.keySet().stream().filter(k -> !TargetOrder.isFrame(k))
                     .mapToInt(k -> TerminalText.safe(k, 40).codePointCount(0, TerminalText.safe(k, 40).length()))
                     .max().orElse(10));
             int shown = 0;
-            for (Map.Entry<String, Map<String, Long>> e : s.perTarget().entrySet()) {
-                if (shown++ == MAX_TARGETS) {
-                    out.append("  ... ").append(s.perTarget().size() - MAX_TARGETS).append(" more target(s)\n");
-                    break;
+            int rows = (int) ordered.keySet().stream().filter(k -> !TargetOrder.isFrame(k)).count();
+            int limit = rows > MAX_TARGETS ? MAX_TARGETS - 1 : MAX_TARGETS;
+            Map<String, Long> frames = new java.util.LinkedHashMap<>();
+            int frameTargets = 0;
+            for (Map.Entry<String, Map<String, Long>> e : ordered.entrySet()) {
+                if (TargetOrder.isFrame(e.getKey())) {
+                    frameTargets++;
+                    e.getValue().forEach((k, v) -> frames.merge(k, v, Long::sum));
+                    continue;
                 }
+                if (shown == limit) {
+                    continue;
+                }
+                shown++;
                 String name = TerminalText.safe(TargetKey.parse(e.getKey()).toString(), 40);
-                long total = e.getValue().values().stream().mapToLong(Long::longValue).sum();
-                String outcomes = e.getValue().entrySet().stream()
-                        .filter(o -> o.getValue() > 0)
-                        .map(o -> {
-                            String text = TerminalText.safe(o.getKey(), 30) + " " + o.getValue();
-                            return BAD_OUTCOMES.contains(o.getKey()) ? ansi.red(text) : text;
-                        })
-                        .collect(Collectors.joining(", "));
-                out.append("  ").append(pad(name, width)).append("  ").append(String.format(java.util.Locale.ROOT, "%6d", total))
-                        .append(" runs  ").append(outcomes).append('\n');
+                targetLine(out, ansi, pad(name, width), e.getValue());
+            }
+            if (rows > limit) {
+                out.append("  ... ").append(rows - limit).append(" more target(s) (see run_summary.json)\n");
+            }
+            if (frameTargets > 0) {
+                targetLine(out, ansi, pad("frames (" + frameTargets + " kinds)", width), TargetOrder.outcomes(frames));
             }
         }
         out.append('\n').append(ansi.bold("Findings: " + report.findings().size())).append('\n');
@@ -107,14 +119,64 @@ public final class ConsoleSummary {
                         .append(pad(TerminalText.safe(f.category(), 28), 28)).append(' ')
                         .append(TerminalText.safe(f.kind() + ":" + f.target(), 40))
                         .append(f.count() > 1 ? " x" + f.count() : "").append("  ")
-                        .append(TerminalText.safe(f.detail(), 100)).append("  [").append(f.id()).append("]\n");
+                        .append(oneLine(f.detail(), 100)).append("  [").append(f.id()).append("]\n");
             }
         }
         if (!s.warnings().isEmpty()) {
             out.append('\n').append(ansi.bold("Warnings:")).append('\n');
-            s.warnings().stream().limit(20).forEach(w -> out.append("  ").append(TerminalText.safe(w, 300)).append('\n'));
+            s.warnings().stream().limit(20).forEach(w -> out.append("  ").append(oneLine(w, 300)).append('\n'));
         }
         return out.toString();
+    }
+
+    private static void targetLine(StringBuilder out, Ansi ansi, String name, Map<String, Long> counts) {
+        long total = counts.values().stream().mapToLong(Long::longValue).sum();
+        String outcomes = counts.entrySet().stream()
+                .filter(o -> o.getValue() > 0)
+                .map(o -> {
+                    String text = TerminalText.safe(o.getKey(), 30) + " " + o.getValue();
+                    return BAD_OUTCOMES.contains(o.getKey()) ? ansi.red(text) : text;
+                })
+                .collect(Collectors.joining(", "));
+        out.append("  ").append(name).append("  ").append(String.format(java.util.Locale.ROOT, "%6d", total))
+                .append(" runs  ").append(outcomes).append('\n');
+    }
+
+    /**
+     * Untrusted text as one readable terminal line of at most {@code max} code points: each line
+     * break (CRLF, LF, CR) becomes a visible {@code " \u23CE "}, runs of blank lines collapse, and
+     * the rest passes through {@link TerminalText#safe(String, int)}.
+     */
+    public static String oneLine(String text, int max) {
+        if (text == null) {
+            return "";
+        }
+        String joined = String.join(" " + NEWLINE + " ", text.strip().split("(\\r\\n|\\n|\\r)+\\s*"));
+        return TerminalText.safe(joined, max);
+    }
+
+    /**
+     * The one suggested next step, printed last: replay the most severe finding (findings sorted
+     * by {@link Report#ORDER}), else open the HTML export, else look at the reports. {@code html}
+     * may be null; {@code reportsDir} must not be.
+     */
+    public static String nextStep(List<Finding> findings, java.nio.file.Path reportsDir, java.nio.file.Path html) {
+        String dir = shellWord(reportsDir.toString());
+        if (!findings.isEmpty()) {
+            Finding top = findings.stream().min(Report.ORDER).orElseThrow();
+            return "next: mcp-fuzzer replay " + dir + " --finding " + shellWord(top.id()) + "   ("
+                    + top.severity().wire() + " " + TerminalText.safe(top.category(), 40) + " on "
+                    + TerminalText.safe(top.kind() + ":" + top.target(), 60) + ")";
+        }
+        if (html != null) {
+            return "next: open " + shellWord(html.toString()) + " in a browser";
+        }
+        return "next: no findings; try more inputs with --runs or --phase both (details in " + dir + ")";
+    }
+
+    private static String shellWord(String text) {
+        String safe = TerminalText.safe(text, 400);
+        return safe.matches("[A-Za-z0-9_./:@%+=,-]+") ? safe : "'" + safe.replace("'", "'\\''") + "'";
     }
 
     private static String pad(String text, int width) {
