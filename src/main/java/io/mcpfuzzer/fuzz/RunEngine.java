@@ -50,6 +50,8 @@ public final class RunEngine {
     private static final Duration PING_DEADLINE = Duration.ofSeconds(2);
     /** Deadline of the ping after a timed-out call that may share the server with other calls in flight. */
     private static final Duration BUSY_PING_DEADLINE = Duration.ofSeconds(5);
+    /** Deadline of the second ping that confirms a server is deaf before it is reported as a hang. */
+    private static final Duration CONFIRM_DEADLINE = Duration.ofSeconds(8);
     /** RSS is sampled every 250 ms or every 10 runs, whichever comes first (one small /proc read). */
     private static final long RSS_SAMPLE_NANOS = 250_000_000L;
     private static final long RSS_RUNS = 10;
@@ -216,8 +218,8 @@ public final class RunEngine {
                     hung = true;
                     reply = reply.withStatus(Reply.Status.TIMEOUT, ping == null ? reply.detail()
                             : "no answer" + (call.liveness() == Liveness.ANSWER_OPTIONAL ? " (none required)" : "")
-                                    + " within " + waited + " ms, and a ping got none within "
-                                    + pingDeadline(call).toMillis() + " ms: the server stopped answering after this "
+                                    + " within " + waited + " ms, and two pings got none within "
+                                    + livenessWaitMillis(call) + " ms: the server stopped answering after this "
                                     + call.kind()).decided(Reply.BY_PING);
                     crash = new CrashInfo(null, null, false, stderrOf(target), null);
                 }
@@ -227,8 +229,8 @@ public final class RunEngine {
                     reply = reply.withStatus(Reply.Status.CLOSED, "the server went away after answering");
                 } else if (!ping.answered()) {
                     hung = true;
-                    reply = reply.withStatus(Reply.Status.TIMEOUT, "answered, then a ping got no answer within "
-                            + pingDeadline(call).toMillis() + " ms: the server stopped answering after this "
+                    reply = reply.withStatus(Reply.Status.TIMEOUT, "answered, then two pings got no answer within "
+                            + livenessWaitMillis(call) + " ms: the server stopped answering after this "
                             + call.kind());
                     crash = new CrashInfo(null, null, false, stderrOf(target), null);
                 }
@@ -417,8 +419,22 @@ public final class RunEngine {
         return min(timeout, call.liveness() == Liveness.AFTER_TIMEOUT ? BUSY_PING_DEADLINE : PING_DEADLINE);
     }
 
+    /**
+     * Asks whether the server still answers: a ping with a short deadline, and when that gets nothing
+     * (and the server is not gone) a second one with {@link #CONFIRM_DEADLINE} (at most the call
+     * timeout), so a server that was only briefly busy, or a loaded machine, is not reported as deaf.
+     */
     private Reply ping(Target target, Call call) {
-        return target.session().rpc().request("ping", null, pingDeadline(call));
+        Reply first = target.session().rpc().request("ping", null, pingDeadline(call));
+        if (first.answered() || isGone(first, target)) {
+            return first;
+        }
+        return target.session().rpc().request("ping", null, min(timeout, CONFIRM_DEADLINE));
+    }
+
+    /** Everything a liveness check may wait, for the texts of a deaf server. */
+    private long livenessWaitMillis(Call call) {
+        return pingDeadline(call).toMillis() + min(timeout, CONFIRM_DEADLINE).toMillis();
     }
 
     /** True when a ping failed because the server is gone (its connection closed). */
