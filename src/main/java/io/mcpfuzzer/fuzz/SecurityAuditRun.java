@@ -87,16 +87,21 @@ final class SecurityAuditRun implements AutoCloseable, AuditJudge {
 
     /** Response oracles, canary scan and output contract for one tool answer. */
     void inspect(RunEngine.Call call, Reply reply) {
-        if (!options.enabled() || !reply.answered() || !"tool".equals(call.kind())) {
+        if (!options.enabled()) {
+            return;
+        }
+        java.util.Set<String> before = java.util.Set.copyOf(sentMarkers);
+        String sent = call.input() != null ? Json.write(call.input()) : call.rawInput() == null ? "" : call.rawInput();
+        // whatever reached the server (a protocol tools/call too) may be stored and shown again later
+        guard.run("audit_sent_markers", sent, () -> sentMarkers.addAll(SecurityAudit.poisoningMarkers(sent)));
+        if (!reply.answered() || !"tool".equals(call.kind())) {
             return;
         }
         Consumer<Finding> sink = remembering(call); // the campaign's sink, remembering the call for the shrinker
         String input = call.input() == null ? "" : Json.write(call.input());
         String text = reply.raw() == null ? "" : reply.raw();
-        java.util.Set<String> before = java.util.Set.copyOf(sentMarkers);
         guard.run("audit_response", input, () -> SecurityAudit.auditResponse(call.target(), family(call.strategy()),
                 input, text, before).forEach(sink));
-        guard.run("audit_sent_markers", input, () -> sentMarkers.addAll(SecurityAudit.poisoningMarkers(input)));
         CanaryFiles planted = canaries;
         if (planted != null) {
             guard.run("audit_canary_scan", input, () -> planted.scan(call.target(), input, text).forEach(sink));

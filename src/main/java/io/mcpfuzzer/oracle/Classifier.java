@@ -62,7 +62,8 @@ public final class Classifier {
             case TIMEOUT -> {
                 if (Reply.BY_DEADLINE.equals(reply.decidedBy())) { // slow: the server still answered a ping
                     outcome = "timeout";
-                    findings.add(finding(o, "timeout", Severity.MEDIUM, reply.detail(), evidence(o), "slow_request"));
+                    // low: a valid call that is merely slow proves no defect (the tool may do what was asked)
+                    findings.add(finding(o, "timeout", Severity.LOW, reply.detail(), evidence(o), "slow_request"));
                     break;
                 }
                 outcome = "hang";
@@ -148,7 +149,28 @@ public final class Classifier {
                             + cut(message, 200) : detail, evidence(o),
                     "-32603:input_validation:" + (invalid ? "invalid_input" : "valid_input"));
         }
-        return cause(o, "internal_error", Severity.MEDIUM, detail, evidence(o), "-32603:" + MessageShape.of(message));
+        return cause(o, "internal_error", Severity.MEDIUM, detail, evidence(o),
+                "-32603:" + MessageShape.of(message, stringValues(o.input())));
+    }
+
+    /** The string values of a request's input (bounded walk: at most 200 nodes), for echo masking. */
+    private static List<String> stringValues(JsonNode input) {
+        List<String> out = new ArrayList<>();
+        if (input == null) {
+            return out;
+        }
+        java.util.ArrayDeque<JsonNode> todo = new java.util.ArrayDeque<>();
+        todo.push(input);
+        int seen = 0;
+        while (!todo.isEmpty() && seen++ < 200) {
+            JsonNode n = todo.pop();
+            if (n.isString()) {
+                out.add(n.asString());
+            } else if (n.isContainer()) {
+                n.values().forEach(todo::push);
+            }
+        }
+        return out;
     }
 
     /** A normal answer to an invalid input whose text carries NaN, undefined, [object Object]... */

@@ -24,12 +24,32 @@ public final class MessageShape {
 
     private MessageShape() {}
 
+    private static final Pattern RUN = Pattern.compile("(.)\\1{15,}");
+    private static final Pattern ECHOES = Pattern.compile("(?:<input>)+");
+    /** Characters of a message or value in which runs are compressed before the cut (1 MiB; linear). */
+    private static final int SCAN = 1 << 20;
+    /** Longest prefix of an input value looked for in a message. */
+    private static final int ECHO_PREFIX = 64;
+
     /** The masked message; an empty string for null. */
     public static String of(String message) {
+        return of(message, java.util.List.of());
+    }
+
+    /**
+     * The masked message, where the request's own string values echoed in it (a value, or the first
+     * {@value #ECHO_PREFIX} characters of a longer one) are masked first as {@code <input>}:
+     * {@code "Invalid type: foo. Must be A or B"} and {@code "Invalid type: bar. Must be A or B"}
+     * have one shape when foo and bar were sent. Values shorter than 2 characters are ignored; at
+     * most 50 values are looked at.
+     */
+    public static String of(String message, java.util.Collection<String> inputValues) {
         if (message == null) {
             return "";
         }
-        String s = message.length() > MAX_INPUT ? message.substring(0, MAX_INPUT) : message;
+        String s = runsCompressed(message);
+        s = s.length() > MAX_INPUT ? s.substring(0, MAX_INPUT) : s;
+        s = maskEchoes(s, inputValues);
         s = QUOTED.matcher(s).replaceAll("<str>");
         s = URL.matcher(s).replaceAll("<url>");
         s = PATH.matcher(s).replaceAll("<path>");
@@ -37,5 +57,28 @@ public final class MessageShape {
         s = HEX.matcher(s).replaceAll(m -> m.group().chars().anyMatch(Character::isDigit) ? "<id>" : m.group());
         s = NUMBER.matcher(s).replaceAll("<n>");
         return SPACE.matcher(s).replaceAll(" ").trim();
+    }
+
+    private static String maskEchoes(String s, java.util.Collection<String> values) {
+        java.util.List<String> needles = new java.util.ArrayList<>();
+        for (String v : values) {
+            if (needles.size() >= 50) {
+                break;
+            }
+            String c = v == null ? null : runsCompressed(v);
+            if (c != null && c.length() >= 2) {
+                needles.add(c.length() > ECHO_PREFIX ? c.substring(0, ECHO_PREFIX) : c);
+            }
+        }
+        needles.sort(java.util.Comparator.comparingInt(String::length).reversed()); // longest first
+        for (String needle : needles) {
+            s = s.replace(needle, "<input>"); // literal, on at most MAX_INPUT characters
+        }
+        return ECHOES.matcher(s).replaceAll("<input>");
+    }
+
+    /** The first {@value #SCAN} characters with every run of 16 or more equal characters as {@code <run>}. */
+    private static String runsCompressed(String text) {
+        return RUN.matcher(text.length() > SCAN ? text.substring(0, SCAN) : text).replaceAll("<run>");
     }
 }

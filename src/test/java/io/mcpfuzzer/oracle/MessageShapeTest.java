@@ -2,10 +2,24 @@ package io.mcpfuzzer.oracle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Error messages that differ only in numbers, quoted values, ids, URLs and paths have one shape. */
 class MessageShapeTest {
+    @Test
+    void theRequestsOwnValuesEchoedInTheMessageAreMasked() {
+        String a = MessageShape.of("Invalid resourceType: value-4864. Must be Text or Blob.", List.of("value-4864"));
+        String b = MessageShape.of("Invalid resourceType: {{7*7}}. Must be Text or Blob.", List.of("{{7*7}}", "x"));
+        String longA = "A".repeat(100_000);
+        String c = MessageShape.of("Invalid resourceType: " + longA + ". Must be Text or Blob.", List.of(longA));
+        assertThat(a).isEqualTo(b).isEqualTo(c).isEqualTo("Invalid resourceType: <input>. Must be Text or Blob.");
+        assertThat(MessageShape.of("Unknown resource: demo://r/$(id)", List.of("demo://r/$(id)")))
+                .isEqualTo(MessageShape.of("Unknown resource: demo://r/' OR 1=1--", List.of("demo://r/' OR 1=1--")));
+        assertThat(MessageShape.of("Invalid resourceType: zzz. Must be", List.of("other")))
+                .isEqualTo("Invalid resourceType: zzz. Must be");
+    }
+
     @Test
     void variablePartsAreMasked() {
         String a = MessageShape.of("Internal error: request 17 failed for 'abc' at /srv/app/a.js:3 (trace 1a2b3c4d5e)");
@@ -28,6 +42,7 @@ class MessageShapeTest {
 
     @Test
     void longMessagesAreCut() {
-        assertThat(MessageShape.of("x".repeat(10_000))).hasSize(MessageShape.MAX_INPUT);
+        assertThat(MessageShape.of("xy".repeat(10_000))).hasSize(MessageShape.MAX_INPUT);
+        assertThat(MessageShape.of("x".repeat(100_000))).isEqualTo("<run>");
     }
 }
