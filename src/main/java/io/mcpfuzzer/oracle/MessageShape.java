@@ -14,7 +14,8 @@ public final class MessageShape {
     public static final int MAX_INPUT = 300;
 
     private static final Pattern QUOTED = Pattern.compile("\"[^\"\\n]*\"|'[^'\\n]*'|`[^`\\n]*`");
-    private static final Pattern URL = Pattern.compile("\\b[a-zA-Z][a-zA-Z0-9+.-]{1,15}://[^\\s\"'<>]*");
+    // quoted URLs are masked whole as strings first, so a lone ' inside a URL is part of it
+    private static final Pattern URL = Pattern.compile("\\b[a-zA-Z][a-zA-Z0-9+.-]{1,15}://[^\\s\"<>]*");
     private static final Pattern PATH = Pattern.compile("(?:\\b[A-Za-z]:)?(?:[/\\\\][^\\s/\\\\:\"'(),;]+){2,}");
     private static final Pattern UUID = Pattern.compile(
             "\\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\\b");
@@ -49,7 +50,7 @@ public final class MessageShape {
         }
         String s = runsCompressed(message);
         s = s.length() > MAX_INPUT ? s.substring(0, MAX_INPUT) : s;
-        s = maskEchoes(s, inputValues);
+        s = maskEchoes(s, inputValues); // an echoed URI is <url>, as a re-encoded echo becomes below
         s = QUOTED.matcher(s).replaceAll("<str>");
         s = URL.matcher(s).replaceAll("<url>");
         s = PATH.matcher(s).replaceAll("<path>");
@@ -72,7 +73,7 @@ public final class MessageShape {
         }
         needles.sort(java.util.Comparator.comparingInt(String::length).reversed()); // longest first
         for (String needle : needles) {
-            s = s.replace(needle, "<input>"); // literal, on at most MAX_INPUT characters
+            s = s.replace(needle, needle.contains("://") ? "<url>" : "<input>"); // literal, at most MAX_INPUT chars
         }
         return ECHOES.matcher(s).replaceAll("<input>");
     }

@@ -16,6 +16,9 @@ class MessageShapeTest {
         assertThat(a).isEqualTo(b).isEqualTo(c).isEqualTo("Invalid resourceType: <input>. Must be Text or Blob.");
         assertThat(MessageShape.of("Unknown resource: demo://r/$(id)", List.of("demo://r/$(id)")))
                 .isEqualTo(MessageShape.of("Unknown resource: demo://r/' OR 1=1--", List.of("demo://r/' OR 1=1--")));
+        assertThat(MessageShape.of("Unknown resource: demo://r/%E2%80%AEgnp.exe", List.of("demo://r/\u202egnp.exe")))
+                .isEqualTo(MessageShape.of("Unknown resource: demo://r/'%20OR%201=1--", List.of("demo://r/' OR 1=1--")))
+                .isEqualTo("Unknown resource: <url>");
         assertThat(MessageShape.of("Invalid resourceType: zzz. Must be", List.of("other")))
                 .isEqualTo("Invalid resourceType: zzz. Must be");
     }
