@@ -41,8 +41,9 @@ public final class MessageShape {
      * The masked message, where the request's own string values echoed in it (a value, or the first
      * {@value #ECHO_PREFIX} characters of a longer one) are masked first as {@code <input>}:
      * {@code "Invalid type: foo. Must be A or B"} and {@code "Invalid type: bar. Must be A or B"}
-     * have one shape when foo and bar were sent. Values shorter than 2 characters are ignored; at
-     * most 50 values are looked at.
+     * have one shape when foo and bar were sent. Values shorter than 3 characters, and numbers, are
+     * ignored; at most 50 values are looked at. An echoed URI is masked as {@code <url>}, like a
+     * re-encoded one.
      */
     public static String of(String message, java.util.Collection<String> inputValues) {
         if (message == null) {
@@ -67,7 +68,8 @@ public final class MessageShape {
                 break;
             }
             String c = v == null ? null : runsCompressed(v);
-            if (c != null && c.length() >= 2) {
+            // short or numeric values would hit line numbers and words by chance (numbers are masked anyway)
+            if (c != null && c.length() >= 3 && !NUMBER.matcher(c).matches()) {
                 needles.add(c.length() > ECHO_PREFIX ? c.substring(0, ECHO_PREFIX) : c);
             }
         }

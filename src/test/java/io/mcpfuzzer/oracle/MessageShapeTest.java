@@ -19,6 +19,9 @@ class MessageShapeTest {
         assertThat(MessageShape.of("Unknown resource: demo://r/%E2%80%AEgnp.exe", List.of("demo://r/\u202egnp.exe")))
                 .isEqualTo(MessageShape.of("Unknown resource: demo://r/'%20OR%201=1--", List.of("demo://r/' OR 1=1--")))
                 .isEqualTo("Unknown resource: <url>");
+        assertThat(MessageShape.of("failed at UserDao.java:42 for ''", List.of("42", "id")))
+                .isEqualTo(MessageShape.of("failed at UserDao.java:42 for ''", List.of("x")))
+                .isEqualTo("failed at UserDao.java:<n> for <str>");
         assertThat(MessageShape.of("Invalid resourceType: zzz. Must be", List.of("other")))
                 .isEqualTo("Invalid resourceType: zzz. Must be");
     }
