@@ -173,11 +173,12 @@ public final class ProtocolFuzzer {
     }
 
     /**
-     * As {@link #mayStaySilent(ProtocolCase)}, and also any batch on a revision where a batch is not
-     * a valid MCP message (2025-06-18 on): ignoring it is allowed there.
+     * As {@link #mayStaySilent(ProtocolCase)}, and also any batch on a revision that does not require
+     * batching: every revision but 2025-03-26 (2024-11-05 never mentioned batches, and they were removed
+     * in 2025-06-18), so ignoring one is no drop there.
      */
     static boolean mayStaySilent(ProtocolCase c, McpVersion version) {
-        return mayStaySilent(c) || (c.isBatch() && version.batchesRemoved());
+        return mayStaySilent(c) || (c.isBatch() && !version.batchesRequired());
     }
 
     /**

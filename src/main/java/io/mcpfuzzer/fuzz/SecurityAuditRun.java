@@ -8,6 +8,7 @@ import io.mcpfuzzer.oracle.audit.CanaryFiles;
 import io.mcpfuzzer.oracle.audit.ComputedMarker;
 import io.mcpfuzzer.oracle.audit.PinFile;
 import io.mcpfuzzer.oracle.audit.SecurityAudit;
+import io.mcpfuzzer.oracle.audit.SqlByDesign;
 import io.mcpfuzzer.oracle.audit.Surface;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -100,7 +101,7 @@ final class SecurityAuditRun implements AutoCloseable, AuditJudge {
         Consumer<Finding> sink = remembering(call); // the campaign's sink, remembering the call for the shrinker
         String input = call.input() == null ? "" : Json.write(call.input());
         String text = reply.raw() == null ? "" : reply.raw();
-        guard.run("audit_response", input, () -> SecurityAudit.auditResponse(call.target(), family(call.strategy()),
+        guard.run("audit_response", input, () -> SecurityAudit.auditResponse(call.target(), family(call.target(), call.strategy()),
                 input, text, before).forEach(sink));
         CanaryFiles planted = canaries;
         if (planted != null) {
@@ -127,7 +128,7 @@ final class SecurityAuditRun implements AutoCloseable, AuditJudge {
         String text = reply.raw() == null ? "" : reply.raw();
         CanaryFiles planted = canaries;
         return guard.call("audit_shrink_judge", in, List.of(), () -> {
-            List<Finding> out = new ArrayList<>(SecurityAudit.auditResponse(tool, family(strategy), in, text));
+            List<Finding> out = new ArrayList<>(SecurityAudit.auditResponse(tool, family(tool, strategy), in, text));
             if (planted != null) {
                 out.addAll(planted.scan(tool, in, text));
             }
@@ -293,6 +294,15 @@ final class SecurityAuditRun implements AutoCloseable, AuditJudge {
             }
         }
         return out;
+    }
+
+    /**
+     * The payload family of a call to {@code tool}; SQL payloads sent to a tool that takes SQL by design
+     * ({@link SqlByDesign}) are judged by the generic checks only (a database error is its normal answer).
+     */
+    private String family(String tool, String strategy) {
+        String fam = family(strategy);
+        return "sqli".equals(fam) && SqlByDesign.takesSql(toolsByName.get(tool)) ? "generic" : fam;
     }
 
     private static String family(String strategy) {

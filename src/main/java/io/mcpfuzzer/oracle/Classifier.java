@@ -179,8 +179,10 @@ public final class Classifier {
         if (mark != null) {
             Map<String, Object> ev = evidence(o);
             ev.put("garbage", mark);
-            findings.add(finding(o, "silent_garbage", Severity.MEDIUM,
-                    "invalid input got a success answer carrying garbage: " + cut(mark, 120), ev, "silent_garbage"));
+            // one root cause per server and mark: the same missing input check answers NaN from every tool
+            findings.add(cause(o, "silent_garbage", Severity.MEDIUM,
+                    "invalid input got a success answer carrying garbage: " + cut(mark, 120), ev,
+                    "silent_garbage:" + SilentGarbage.token(mark)));
         }
     }
 

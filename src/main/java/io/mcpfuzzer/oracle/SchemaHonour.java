@@ -27,6 +27,8 @@ public final class SchemaHonour {
     public static final int MAX_EXAMPLES = 3;
     public static final int MAX_TOOLS = 10_000;
     private static final int MAX_TEXT = 500;
+    /** Shortest sent value whose quotation in an error makes it a domain error (shorter ones occur by chance). */
+    static final int MIN_QUOTED = 4;
     private static final Pattern SDK_WORDING = Pattern.compile("(?i)input validation error|invalid arguments? for tool"
             + "|invalid_type|invalid_union|invalid_enum_value|expected [a-z]+, received|input should be"
             + "|validation error for");
@@ -114,6 +116,9 @@ public final class SchemaHonour {
             return false;
         }
         String cut = text.length() > ValidationText.MAX_INPUT ? text.substring(0, ValidationText.MAX_INPUT) : text;
+        if (quotesAValue(cut, input)) {
+            return false; // "Not a valid object name <the value sent>": the value is unknown, its shape was fine
+        }
         String lower = cut.toLowerCase(Locale.ROOT);
         for (String name : input.propertyNames()) {
             String n = name.toLowerCase(Locale.ROOT);
@@ -126,6 +131,24 @@ public final class SchemaHonour {
                     return true;
                 }
                 at = lower.indexOf(n, at + 1);
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether the error quotes one of the string values sent (at least {@value #MIN_QUOTED} characters): a
+     * server that names the value it could not find or use judged its meaning, not its schema shape.
+     */
+    static boolean quotesAValue(String text, JsonNode input) {
+        int n = 0;
+        for (var e : input.properties()) {
+            if (n++ >= 100) {
+                break;
+            }
+            JsonNode v = e.getValue();
+            if (v.isString() && v.asString().length() >= MIN_QUOTED && text.contains(v.asString())) {
+                return true;
             }
         }
         return false;

@@ -18,6 +18,7 @@ public final class SilentGarbage {
     public static final int MAX_BLOCKS = 50;
 
     private static final Pattern MARK = Pattern.compile("\\bNaN\\b|\\bundefined\\b|\\[object Object]|\\bInvalid Date\\b");
+    private static final String[] TOKENS = {"NaN", "undefined", "[object Object]", "Invalid Date", "null"};
     private static final Pattern NULL = Pattern.compile("\\bnull\\b");
 
     private SilentGarbage() {}
@@ -53,6 +54,16 @@ public final class SilentGarbage {
             }
         }
         return null;
+    }
+
+    /** The garbage token in a mark returned by {@link #find} ({@code NaN}, {@code undefined}...), never null. */
+    public static String token(String mark) {
+        for (String t : TOKENS) {
+            if (mark != null && mark.contains(t)) {
+                return t;
+            }
+        }
+        return "other";
     }
 
     private static String first(Matcher m, String text, String input) {

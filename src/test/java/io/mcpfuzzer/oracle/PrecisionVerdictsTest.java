@@ -66,6 +66,18 @@ class PrecisionVerdictsTest {
                 .extracting(Finding::category).contains("silent_garbage");
     }
 
+    /** A calculator answering "... is NaN" from div, mul and sqrt: one missing input check, one finding. */
+    @Test
+    void nanFromSeveralToolsIsOneRootCausePerMark() {
+        FindingCollector c = new FindingCollector();
+        for (String tool : List.of("div", "mul", "sqrt")) {
+            judge(tool, Json.object().put("a", "x"), false, text("The result of x is NaN", false)).forEach(c::add);
+        }
+        judge("greet", Json.object().put("k", 1), false, text("Hello, [object Object]!", false)).forEach(c::add);
+        List<Finding> garbage = c.snapshot().stream().filter(f -> f.category().equals("silent_garbage")).toList();
+        assertThat(garbage).extracting(f -> f.evidence().get(Finding.COVERS_TOTAL)).containsExactlyInAnyOrder(3, 1);
+    }
+
     @Test
     void aPathTheInputCarriedIsNoLeakWhenEchoed() {
         String path = "/home/alice/project/secret.txt";

@@ -11,7 +11,9 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Tools of {@link PrecisionServer}: correct tools that look suspicious (an echo, a store that returns
  * what was stored, a validator that quotes the bad value in its error, a slow tool, a tool whose
- * name says "shell" but which executes nothing), and, with {@code planted}, two twins with one real
+ * name says "shell" but which executes nothing, a SQL tool answering database errors, a lookup whose
+ * error quotes the unknown object it was asked for, read-only tools whose descriptions use "commit" as
+ * a noun), and, with {@code planted}, two twins with one real
  * bug each: {@code parse_duration} answers {@code NaN ms} as a success for a duration its schema
  * forbids (silent_garbage), and {@code set_flag} declares {@code type: ["boolean","string"]} but
  * rejects every value except the strings "true" and "false" (schema_mismatch).
@@ -46,6 +48,12 @@ final class PrecisionTools {
         ((ObjectNode) user.at("/inputSchema/properties/username")).put("pattern", USERNAME.pattern());
         tool(t, "slow_report", "Builds a short report on a topic; takes most of a second.", "topic");
         tool(t, "shell_get_cwd", "Returns the name of the session's working folder.")
+                .putObject("annotations").put("readOnlyHint", true);
+        tool(t, "run_query", "Runs a read-only SQL statement against the notes database.", "sql")
+                .putObject("annotations").put("readOnlyHint", true);
+        tool(t, "show_object", "Show details of a stored object. Displays commit information for it.", "object")
+                .putObject("annotations").put("readOnlyHint", true);
+        tool(t, "view_history", "View commit history with optional filtering by commit message pattern.", "pattern")
                 .putObject("annotations").put("readOnlyHint", true);
         if (planted) {
             ObjectNode duration = tool(t, "parse_duration", "Converts a duration such as 90s or 5m to milliseconds.",
@@ -107,6 +115,17 @@ final class PrecisionTools {
                         + "open issues.", false);
             case "shell_get_cwd":
                 return Rpc.toolText("workspace", false);
+            case "run_query": {
+                String sql = args.get("sql").asString();
+                return sql.strip().toUpperCase(java.util.Locale.ROOT).startsWith("SELECT") && !sql.contains("'")
+                        ? Rpc.toolText("[{\"ok\":1}]", false)
+                        : Rpc.toolText("SQLITE_ERROR: near \"" + sql.substring(0, Math.min(20, sql.length()))
+                                + "\": syntax error", true);
+            }
+            case "show_object":
+                return Rpc.toolText("fatal: Not a valid object name " + args.get("object").asString(), true);
+            case "view_history":
+                return Rpc.toolText("no commits match", false);
             case "parse_duration": {
                 var m = DURATION.matcher(args.get("duration").asString());
                 double ms = Double.NaN;

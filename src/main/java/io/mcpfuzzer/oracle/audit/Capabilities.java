@@ -16,7 +16,8 @@ import tools.jackson.databind.JsonNode;
  * description that pairs a verb with an object, or a name token backed by a matching input property
  * ({@code read_document} with {@code path}, {@code run_shell} with {@code command}); writes and deletes
  * need a writing or deleting verb in the description. A description that places the data in a virtual,
- * in-memory or simulated store is no local read. Each classification keeps its reasons. Stateless and
+ * in-memory or simulated store is no local read. A write or delete word counts only used as a verb
+ * ({@link VerbUse}: "View commit history" writes nothing). Each classification keeps its reasons. Stateless and
  * thread-safe.
  */
 public final class Capabilities {
@@ -122,8 +123,8 @@ public final class Capabilities {
         }
         List<String> writes = new ArrayList<>();
         List<String> destroys = new ArrayList<>();
-        boolean writeText = WRITE_DESC.matcher(desc).find();
-        boolean destroyText = DESTROY_DESC.matcher(desc).find();
+        boolean writeText = VerbUse.findsVerb(WRITE_DESC, desc);
+        boolean destroyText = VerbUse.findsVerb(DESTROY_DESC, desc);
         for (String t : hits(tokens, WRITE_NAME)) {
             if (writeText || destroyText) {
                 writes.add(t);

@@ -62,6 +62,23 @@ class NameAndCapabilityTest {
                 .containsExactly("save_note");
     }
 
+    /** The descriptions of @cyanheads/git-mcp-server 2.15.3's read-only tools, where "commit" is a noun. */
+    @Test
+    void commitAsANounIsNoWrite() {
+        JsonNode t = tools("{\"name\":\"git_log\",\"description\":\"View commit history with optional filtering by "
+                + "author, date range, file path, or commit message pattern.\",\"annotations\":{\"readOnlyHint\":true}}",
+                "{\"name\":\"git_diff\",\"description\":\"View differences between commits, branches, or working "
+                + "tree.\",\"annotations\":{\"readOnlyHint\":true}}",
+                "{\"name\":\"git_show\",\"description\":\"Show details of a git object. Displays commit information "
+                + "and the diff of changes introduced.\",\"annotations\":{\"readOnlyHint\":true}}",
+                "{\"name\":\"git_wrapup\",\"description\":\"Gives orientation for the commit and release steps.\","
+                + "\"annotations\":{\"readOnlyHint\":true}}",
+                "{\"name\":\"git_commit\",\"description\":\"Commits the staged changes with a message.\","
+                + "\"annotations\":{\"readOnlyHint\":true}}");
+        assertThat(CapabilityAudit.audit(t, "server")).filteredOn(f -> "MCPF-META-016".equals(f.checkId()))
+                .extracting(Finding::target).containsExactly("git_commit");
+    }
+
     @Test
     void readFileAloneIsNoExfiltrationPath() {
         JsonNode t = tools("{\"name\":\"read_file\",\"description\":\"Read the complete contents of a file from the file "

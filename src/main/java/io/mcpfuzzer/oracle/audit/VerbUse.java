@@ -1,0 +1,66 @@
+package io.mcpfuzzer.oracle.audit;
+
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Tells a verb from the noun spelt the same in a tool description: "commits the staged changes" writes,
+ * "View commit history" and "differences between commits" do not. A match counts as a verb unless the
+ * word before it is a determiner, preposition or possessive ("the commit", "between commits") or the word
+ * after it makes it a compound noun ("commit message", "update count"). Reads at most the
+ * {@value #MAX_SCAN} first characters. Stateless and thread-safe.
+ */
+final class VerbUse {
+    /** Characters of a description examined. */
+    static final int MAX_SCAN = 4_000;
+
+    private static final Set<String> NOUN_BEFORE = Set.of("the", "a", "an", "of", "between", "recent", "for", "its",
+            "their", "your", "our", "his", "her", "any", "each", "every", "all", "latest", "last", "first", "previous",
+            "next", "no", "git", "by", "from", "in", "on", "with", "per", "this", "that", "these", "those", "which",
+            "whose", "pending", "staged", "upcoming", "available");
+    private static final Set<String> NOUN_AFTER = Set.of("history", "information", "info", "message", "messages",
+            "hash", "hashes", "log", "logs", "sha", "shas", "id", "ids", "details", "pattern", "patterns", "range",
+            "ranges", "count", "counts", "metadata", "author", "authors", "date", "dates", "graph", "title",
+            "timestamp", "timestamps", "status", "summary", "summaries", "list", "object", "objects", "ref", "refs",
+            "time", "times", "stats", "statistics", "type", "types", "frequency", "interval", "location", "path");
+
+    private VerbUse() {}
+
+    /** Whether {@code pattern} occurs in {@code text} at least once used as a verb. */
+    static boolean findsVerb(Pattern pattern, String text) {
+        String t = text.length() > MAX_SCAN ? text.substring(0, MAX_SCAN) : text;
+        Matcher m = pattern.matcher(t);
+        while (m.find()) {
+            if (!NOUN_BEFORE.contains(wordBefore(t, m.start())) && !NOUN_AFTER.contains(wordAfter(t, m.end()))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String wordBefore(String t, int at) {
+        int end = at;
+        while (end > 0 && t.charAt(end - 1) == ' ') {
+            end--;
+        }
+        int start = end;
+        while (start > 0 && Character.isLetter(t.charAt(start - 1))) {
+            start--;
+        }
+        return t.substring(start, end).toLowerCase(Locale.ROOT);
+    }
+
+    private static String wordAfter(String t, int at) {
+        int start = at;
+        while (start < t.length() && t.charAt(start) == ' ') {
+            start++;
+        }
+        int end = start;
+        while (end < t.length() && Character.isLetter(t.charAt(end))) {
+            end++;
+        }
+        return t.substring(start, end).toLowerCase(Locale.ROOT);
+    }
+}
