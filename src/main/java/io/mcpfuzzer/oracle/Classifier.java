@@ -83,7 +83,8 @@ public final class Classifier {
             case SEND_FAILED -> outcome = "transport_error";
             case DROPPED -> {
                 outcome = "protocol_violation";
-                findings.add(cause(o, "protocol_violation", Severity.MEDIUM,
+                // JSON-RPC wants an error answer; a client only waits out its timeout (low, one per server)
+                findings.add(cause(o, "protocol_violation", Severity.LOW,
                         "request silently dropped: " + reply.detail(), evidence(o), FindingCollector.DROPPED_SIGNATURE));
             }
             case ERROR -> {

@@ -42,6 +42,8 @@ class PlantedVerdictsTest {
         assertThat(find(result, "crash", "crash_tool").signature()).startsWith("python:ValueError");
         find(result, "hang", "hang_tool");
         assertThat(find(result, "protocol_violation", "drop_tool").detail()).contains("dropped");
+        assertThat(find(result, "protocol_violation", "drop_tool").severity()).as("a client only waits out its timeout")
+                .isEqualTo(io.mcpfuzzer.oracle.Severity.LOW);
         find(result, "protocol_violation", "badframe_tool");
         find(result, "error_leakage", "leak_tool");
         find(result, "internal_error", "internal_tool");

@@ -9,7 +9,8 @@ import java.util.regex.Pattern;
  * Tells a verb from the noun spelt the same in a tool description: "commits the staged changes" writes,
  * "View commit history" and "differences between commits" do not. A match counts as a verb unless the
  * word before it is a determiner, preposition or possessive ("the commit", "between commits") or the word
- * after it makes it a compound noun ("commit message", "update count"). Reads at most the
+ * after it makes it a compound noun ("commit message", "update count"), or it opens a parenthesised list
+ * ("(commits, tags)"); a passive ("were updated") describes state, not what the tool does. Reads at most the
  * {@value #MAX_SCAN} first characters. Stateless and thread-safe.
  */
 final class VerbUse {
@@ -19,7 +20,8 @@ final class VerbUse {
     private static final Set<String> NOUN_BEFORE = Set.of("the", "a", "an", "of", "between", "recent", "for", "its",
             "their", "your", "our", "his", "her", "any", "each", "every", "all", "latest", "last", "first", "previous",
             "next", "no", "git", "by", "from", "in", "on", "with", "per", "this", "that", "these", "those", "which",
-            "whose", "pending", "staged", "upcoming", "available");
+            "whose", "pending", "staged", "upcoming", "available", "lost", "missing", "old", "older", "unpushed",
+            "local", "remote", "were", "was", "is", "are", "been", "be", "being", "got");
     private static final Set<String> NOUN_AFTER = Set.of("history", "information", "info", "message", "messages",
             "hash", "hashes", "log", "logs", "sha", "shas", "id", "ids", "details", "pattern", "patterns", "range",
             "ranges", "count", "counts", "metadata", "author", "authors", "date", "dates", "graph", "title",
@@ -33,11 +35,21 @@ final class VerbUse {
         String t = text.length() > MAX_SCAN ? text.substring(0, MAX_SCAN) : text;
         Matcher m = pattern.matcher(t);
         while (m.find()) {
-            if (!NOUN_BEFORE.contains(wordBefore(t, m.start())) && !NOUN_AFTER.contains(wordAfter(t, m.end()))) {
+            if (!NOUN_BEFORE.contains(wordBefore(t, m.start())) && !NOUN_AFTER.contains(wordAfter(t, m.end()))
+                    && !opensParenthesis(t, m.start())) {
                 return true;
             }
         }
         return false;
+    }
+
+    /** "(commits, tags)": the first item of a parenthesised list is a noun. */
+    private static boolean opensParenthesis(String t, int at) {
+        int i = at;
+        while (i > 0 && t.charAt(i - 1) == ' ') {
+            i--;
+        }
+        return i > 0 && t.charAt(i - 1) == '(';
     }
 
     private static String wordBefore(String t, int at) {

@@ -73,6 +73,11 @@ class NameAndCapabilityTest {
                 + "and the diff of changes introduced.\",\"annotations\":{\"readOnlyHint\":true}}",
                 "{\"name\":\"git_wrapup\",\"description\":\"Gives orientation for the commit and release steps.\","
                 + "\"annotations\":{\"readOnlyHint\":true}}",
+                "{\"name\":\"git_reflog\",\"description\":\"View the reference logs (reflog) to track when branch "
+                + "tips and other references were updated. Useful for recovering lost commits.\","
+                + "\"annotations\":{\"readOnlyHint\":true}}",
+                "{\"name\":\"git_changelog\",\"description\":\"Gather git history context (commits, tags).\","
+                + "\"annotations\":{\"readOnlyHint\":true}}",
                 "{\"name\":\"git_commit\",\"description\":\"Commits the staged changes with a message.\","
                 + "\"annotations\":{\"readOnlyHint\":true}}");
         assertThat(CapabilityAudit.audit(t, "server")).filteredOn(f -> "MCPF-META-016".equals(f.checkId()))
