@@ -70,7 +70,7 @@ public final class Main {
         cl.setOut(new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), true));
         cl.setErr(new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true));
         cl.setColorScheme(CommandLine.Help.defaultColorScheme(ConsoleIO.noColorEnv(env) || !terminal
-                ? CommandLine.Help.Ansi.OFF : CommandLine.Help.Ansi.AUTO));
+                || HelpColor.off(args) ? CommandLine.Help.Ansi.OFF : CommandLine.Help.Ansi.AUTO));
         ParseResult parsed;
         try {
             parsed = cl.parseArgs(args);
@@ -109,10 +109,24 @@ public final class Main {
             }
             boolean isDemo = sub != null && sub.commandSpec().name().equals(CommandBuilder.DEMO);
             List<ParseResult> layers = isDemo ? List.of(parsed, sub) : List.of(parsed);
-            Settings settings = CliSettings.resolve(layers, Arrays.asList(args), env, !isDemo);
-            LogSetup.apply(settings.logging().logLevel());
+            boolean printConfig = parsed.hasMatchedOption(CommandBuilder.PRINT_CONFIG);
+            SettingsResolver resolver = CliSettings.resolver(layers, Arrays.asList(args), env, !isDemo && !printConfig);
+            Settings settings = resolver.resolve();
+            if (printConfig) {
+                return PrintConfig.print(settings, resolver.resolvedValues(), env,
+                        settings.logging().format() == io.mcpfuzzer.config.OutputFormat.JSON, out);
+            }
+            LogSetup.apply(effectiveLogLevel(settings));
             ConsoleIO console = ConsoleIO.create(out, err, settings.logging(), env, terminal);
+            if (settings.target().insecure()) {
+                console.err().println(CommandBuilder.NAME + ": warning: --insecure: the certificate and host name of "
+                        + "the https target are not verified; anyone on the network path can read and change the "
+                        + "traffic (use --cacert CA.pem instead)");
+            }
             try {
+                if (parsed.hasMatchedOption(CommandBuilder.LIST)) {
+                    return SurfaceList.run(settings, console);
+                }
                 return isDemo ? demo.run(settings, console) : campaign.run(settings, console);
             } finally {
                 console.progress().finish();
@@ -130,6 +144,18 @@ public final class Main {
             out.flush();
             err.flush();
         }
+    }
+
+    /** {@code --quiet} from the environment or a config file lowers logs to ERROR too, unless --log-level is explicit. */
+    private static io.mcpfuzzer.config.LogLevel effectiveLogLevel(Settings settings) {
+        io.mcpfuzzer.config.LogLevel level = settings.logging().logLevel();
+        io.mcpfuzzer.config.Origin origin = settings.provenance().origins()
+                .get(io.mcpfuzzer.config.Options.LOG_LEVEL.key());
+        boolean explicit = origin != null && origin.isExplicit();
+        if (settings.logging().quiet() && !explicit && level.compareTo(io.mcpfuzzer.config.LogLevel.ERROR) < 0) {
+            return io.mcpfuzzer.config.LogLevel.ERROR;
+        }
+        return level;
     }
 
     private static int validateConfig(Path file, PrintStream out, PrintStream err) {

@@ -1,0 +1,36 @@
+package io.mcpfuzzer.config;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * "Did you mean" for option values: the allowed value nearest to what was given, by the
+ * Levenshtein distance of {@link UnknownKeys#distance} (case-insensitive). Stateless.
+ */
+final class Suggestions {
+    /** Largest distance still suggested. */
+    static final int MAX_DISTANCE = 2;
+
+    private Suggestions() {}
+
+    /**
+     * @return {@code "; did you mean 'x'?"} for the nearest of {@code allowed} within
+     *     {@link #MAX_DISTANCE} edits (and fewer edits than the value is long), else ""
+     */
+    static String hint(String given, List<String> allowed) {
+        String g = given.trim().toLowerCase(Locale.ROOT);
+        if (g.isEmpty() || g.length() > 100) {
+            return "";
+        }
+        String best = null;
+        int bestDistance = MAX_DISTANCE + 1;
+        for (String a : allowed) {
+            int d = UnknownKeys.distance(g, a.toLowerCase(Locale.ROOT));
+            if (d < bestDistance && d < Math.max(2, a.length() / 2 + 1)) {
+                bestDistance = d;
+                best = a;
+            }
+        }
+        return best == null ? "" : "; did you mean '" + best + "'?";
+    }
+}
