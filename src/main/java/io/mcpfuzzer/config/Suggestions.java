@@ -14,13 +14,25 @@ final class Suggestions {
     private Suggestions() {}
 
     /**
-     * @return {@code "; did you mean 'x'?"} for the nearest of {@code allowed} within
+     * @return {@code "; did you mean 'x'?"} for the only value of {@code allowed} that starts with
+     *     {@code given} (at least two characters), else for the nearest within
      *     {@link #MAX_DISTANCE} edits (and fewer edits than the value is long), else ""
      */
     static String hint(String given, List<String> allowed) {
         String g = given.trim().toLowerCase(Locale.ROOT);
         if (g.isEmpty() || g.length() > 100) {
             return "";
+        }
+        String prefixed = null;
+        int prefixes = 0;
+        for (String a : allowed) {
+            if (g.length() >= 2 && a.toLowerCase(Locale.ROOT).startsWith(g)) {
+                prefixed = a;
+                prefixes++;
+            }
+        }
+        if (prefixes == 1) {
+            return "; did you mean '" + prefixed + "'?";
         }
         String best = null;
         int bestDistance = MAX_DISTANCE + 1;
