@@ -103,8 +103,10 @@ public final class Main {
                 report.lines().forEach(out::println);
                 return report.valid() ? ExitCodes.OK : ExitCodes.USAGE;
             }
-            EnvCheck.unknownVariables(env).forEach(w -> err.println(CommandBuilder.NAME + ": warning: " + w));
+            List<String> envWarnings = EnvCheck.unknownVariables(env).stream()
+                    .map(w -> CommandBuilder.NAME + ": warning: " + w).toList();
             if (sub != null && sub.commandSpec().name().equals(CommandBuilder.REPLAY)) {
+                envWarnings.forEach(err::println);
                 return ReplayCommand.run(parsed, sub, Arrays.asList(args), env, out, err);
             }
             boolean isDemo = sub != null && sub.commandSpec().name().equals(CommandBuilder.DEMO);
@@ -113,11 +115,13 @@ public final class Main {
             SettingsResolver resolver = CliSettings.resolver(layers, Arrays.asList(args), env, !isDemo && !printConfig);
             Settings settings = resolver.resolve();
             if (printConfig) {
+                envWarnings.forEach(err::println);
                 return PrintConfig.print(settings, resolver.resolvedValues(), env,
                         settings.logging().format() == io.mcpfuzzer.config.OutputFormat.JSON, out);
             }
             LogSetup.apply(effectiveLogLevel(settings));
             ConsoleIO console = ConsoleIO.create(out, err, settings.logging(), env, terminal);
+            envWarnings.forEach(console.err()::println); // dropped by --quiet
             if (settings.target().insecure()) {
                 console.err().println(CommandBuilder.NAME + ": warning: --insecure: the certificate and host name of "
                         + "the https target are not verified; anyone on the network path can read and change the "
@@ -132,6 +136,7 @@ public final class Main {
                 console.progress().finish();
             }
         } catch (ConfigException e) {
+            EnvCheck.unknownVariables(env).forEach(w -> err.println(CommandBuilder.NAME + ": warning: " + w));
             printProblems(err, "invalid configuration", e);
             return e.onlyEndpointSyntax() ? ExitCodes.ERROR : ExitCodes.USAGE;
         } catch (RuntimeException | Error e) {
