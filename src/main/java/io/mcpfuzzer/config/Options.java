@@ -201,7 +201,7 @@ public final class Options {
     public static final OptionDef<Boolean> NO_COLOR = o(LOGGING, "--no-color", "", flag(), false,
             "No colours (NO_COLOR is honoured too)");
     public static final OptionDef<Boolean> QUIET = o(LOGGING, "--quiet", "", flag(), false,
-            "Print only errors and a final one-line verdict (short: -q; log level ERROR unless --log-level is given)");
+            "Print only errors and a final one-line verdict (log level ERROR unless --log-level is given)");
     public static final OptionDef<ColorMode> COLOR = o(LOGGING, "--color", "WHEN", ValueType.choice(ColorMode.class),
             ColorMode.AUTO, "ANSI colours: auto (on a terminal), always or never; NO_COLOR and --no-color mean never");
     public static final OptionDef<OutputFormat> FORMAT = o(LOGGING, "--format", "FORMAT",
