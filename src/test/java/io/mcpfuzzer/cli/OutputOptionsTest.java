@@ -133,6 +133,21 @@ class OutputOptionsTest {
     }
 
     @Test
+    void quietStillPrintsErrorsAndJsonStillDescribesABlockedRun() throws Exception {
+        String missing = dir.resolve("no-such-server").toString();
+        CliRunTest.Outcome quiet = run(Map.of(), "-q", "--mode", "tools", "--endpoint", missing, "--output-dir",
+                dir.resolve("q").toString());
+        assertThat(quiet.code()).isEqualTo(ExitCodes.ERROR);
+        assertThat(quiet.out()).startsWith("mcp-fuzzer: blocked, 0 findings, exit 1;");
+        assertThat(quiet.err()).contains("does not exist");
+
+        CliRunTest.Outcome json = run(Map.of(), "--format", "json", "--mode", "tools", "--endpoint", missing,
+                "--output-dir", dir.resolve("j").toString());
+        assertThat(json.code()).isEqualTo(ExitCodes.ERROR);
+        assertThat(python(json.out(), "d['status'], d['exit_code']")).isEqualTo("blocked 1");
+    }
+
+    @Test
     void listOfATargetThatCannotStartIsAnError() {
         CliRunTest.Outcome o = run(Map.of(), "--endpoint", dir.resolve("no-such-server").toString(), "--list");
         assertThat(o.code()).isEqualTo(ExitCodes.ERROR);
