@@ -112,6 +112,10 @@ public final class Main {
             boolean isDemo = sub != null && sub.commandSpec().name().equals(CommandBuilder.DEMO);
             List<ParseResult> layers = isDemo ? List.of(parsed, sub) : List.of(parsed);
             boolean printConfig = parsed.hasMatchedOption(CommandBuilder.PRINT_CONFIG);
+            if (isDemo && parsed.hasMatchedOption(CommandBuilder.LIST)) {
+                err.println(CommandBuilder.NAME + ": --list lists a server given with --endpoint; it does not apply to demo");
+                return ExitCodes.USAGE;
+            }
             SettingsResolver resolver = CliSettings.resolver(layers, Arrays.asList(args), env, !isDemo && !printConfig);
             Settings settings = resolver.resolve();
             if (printConfig) {

@@ -152,5 +152,8 @@ class OutputOptionsTest {
         CliRunTest.Outcome o = run(Map.of(), "--endpoint", dir.resolve("no-such-server").toString(), "--list");
         assertThat(o.code()).isEqualTo(ExitCodes.ERROR);
         assertThat(o.err()).contains("cannot list the target");
+        CliRunTest.Outcome demo = run(Map.of(), "--list", "demo");
+        assertThat(demo.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(demo.err()).contains("--list lists a server given with --endpoint");
     }
 }
