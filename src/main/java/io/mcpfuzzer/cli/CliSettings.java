@@ -27,6 +27,17 @@ final class CliSettings {
      */
     static Settings resolve(List<ParseResult> layers, List<String> argv, Map<String, String> env,
             boolean requireTarget) {
+        return resolver(layers, argv, env, requireTarget).resolve();
+    }
+
+    /**
+     * The resolver with every command-line layer applied, not yet resolved. {@code -v}/{@code -vv}
+     * become {@code --log-level INFO}/{@code DEBUG} and a command-line {@code --quiet} becomes
+     * {@code --log-level ERROR}, unless {@code --log-level} itself is on the command line;
+     * {@code --quiet} with {@code -v} is a usage error.
+     */
+    static SettingsResolver resolver(List<ParseResult> layers, List<String> argv, Map<String, String> env,
+            boolean requireTarget) {
         SettingsResolver resolver = new SettingsResolver(env)
                 .discoverConfigIn(SettingsResolver.defaultDiscoveryDirs(Path.of("").toAbsolutePath(), env))
                 .requireTarget(requireTarget)
@@ -49,10 +60,26 @@ final class CliSettings {
                 }
             }
         }
+        int verbose = 0;
+        boolean quiet = false;
+        boolean logLevel = false;
+        for (ParseResult parsed : layers) {
+            verbose += parsed.hasMatchedOption(CommandBuilder.VERBOSE)
+                    ? parsed.matchedOptionValue(CommandBuilder.VERBOSE, new boolean[0]).length : 0;
+            quiet |= parsed.hasMatchedOption(Options.QUIET.longName());
+            logLevel |= parsed.hasMatchedOption(Options.LOG_LEVEL.longName());
+        }
+        if (verbose > 0 && quiet) {
+            conflicts.add(ConfigProblem.usage("option " + CommandBuilder.VERBOSE, Options.QUIET.key(),
+                    "--quiet and --verbose cannot be used together"));
+        }
         if (!conflicts.isEmpty()) {
             throw new ConfigException(conflicts);
         }
-        return resolver.resolve();
+        if (!logLevel && (verbose > 0 || quiet)) {
+            resolver.commandLine(Options.LOG_LEVEL, quiet ? "ERROR" : verbose == 1 ? "INFO" : "DEBUG");
+        }
+        return resolver;
     }
 
     private static Object raw(OptionDef<?> def, OptionSpec matched) {

@@ -27,6 +27,11 @@ final class CommandBuilder {
     static final String COMPLETION = "generate-completion";
     static final String REPLAY = "replay";
     static final String FINDING = "--finding";
+    static final String VERBOSE = "--verbose";
+    static final String LIST = "--list";
+    static final String PRINT_CONFIG = "--print-config";
+    /** Short names of catalogue options. */
+    private static final Map<String, String> SHORT = Map.of(Options.QUIET.longName(), "-q");
 
     private CommandBuilder() {}
 
@@ -94,7 +99,16 @@ final class CommandBuilder {
                     .description("Fully validate a config file (keys, types, ranges), print the result and exit").build());
             g.addArg(OptionSpec.builder(CHECK_ENV).arity("0").type(boolean.class)
                     .description("Validate every MCP_FUZZER_* environment variable, print the result and exit").build());
+            g.addArg(OptionSpec.builder(PRINT_CONFIG).arity("0").type(boolean.class)
+                    .description("Print every resolved setting with where it came from (default, config file:line, "
+                            + "environment variable, option), secrets redacted, and exit").build());
+            g.addArg(OptionSpec.builder(LIST).arity("0").type(boolean.class)
+                    .description("Connect, print the server's tools (with parameters), resources, resource "
+                            + "templates, prompts, server info and capabilities, and exit without fuzzing").build());
         }
+        g.addArg(OptionSpec.builder("-v", VERBOSE).arity("0").type(boolean[].class)
+                .description("More log output: -v is --log-level INFO, -vv DEBUG (--log-level on the command line wins)")
+                .build());
         g.addArg(OptionSpec.builder("-h", "--help").usageHelp(true).description("Show this help and exit").build());
         if (utilities) {
             g.addArg(OptionSpec.builder("--version").versionHelp(true).description("Print the version and exit")
@@ -123,7 +137,9 @@ final class CommandBuilder {
 
     private static OptionSpec option(OptionDef<?> def) {
         String help = def.description() + (def.defaultText() == null ? "" : " (default: " + def.defaultText() + ")");
-        OptionSpec.Builder b = OptionSpec.builder(def.longName()).description(help.replace("%", "%%"));
+        OptionSpec.Builder b = (SHORT.containsKey(def.longName())
+                ? OptionSpec.builder(SHORT.get(def.longName()), def.longName()) : OptionSpec.builder(def.longName()))
+                .description(help.replace("%", "%%"));
         if (def.type().isFlag()) {
             return b.arity("0").type(boolean.class).build();
         }
@@ -151,6 +167,20 @@ final class CommandBuilder {
                 .footer("  command line > environment > config file > defaults",
                         "  Environment: MCP_FUZZER_<OPTION>, e.g. MCP_FUZZER_RUNS=20 (lists: a,b).",
                         "  Config file: the option name in snake_case, e.g. runs_per_type: 3.",
-                        "  A command-line option always wins, even when it equals the default.");
+                        "  A command-line option always wins, even when it equals the default.",
+                        "  -v/-vv and -q set the log level unless --log-level is on the command line.",
+                        "",
+                        "Examples:",
+                        "  " + NAME + " demo",
+                        "  " + NAME + " --endpoint 'python3 server.py' --list",
+                        "  " + NAME + " --endpoint 'python3 server.py' --runs 20 --fail-on high",
+                        "  " + NAME + " --endpoint https://host/mcp --cacert ca.pem --export-sarif f.sarif",
+                        "  " + NAME + " --endpoint 'node index.js' --format json -q | jq .findings",
+                        "  " + NAME + " --endpoint 'node index.js' --print-config",
+                        "",
+                        "Shell completion (bash, zsh):",
+                        "  source <(" + NAME + " generate-completion)",
+                        "",
+                        "Documentation: README.md and docs/cli.md");
     }
 }

@@ -183,9 +183,20 @@ public final class FuzzRunner implements CampaignRunner {
         }
         if (!exports.failed().isEmpty() && (code == ExitCodes.OK || code == ExitCodes.FINDINGS)) {
             console.err().println("mcp-fuzzer: " + exports.failed().size() + " export(s) could not be written (see above)");
-            return ExitCodes.ERROR;
+            code = ExitCodes.ERROR;
         }
+        verdict(console, report, s.output().outputDir(), exports.written(), code);
         return code;
+    }
+
+    /** The quiet one-line verdict and, with {@code --format json}, the JSON document on stdout. */
+    static void verdict(ConsoleIO console, Report report, Path outputDir,
+            Map<io.mcpfuzzer.report.export.ExportFormat, Path> exports, int code) {
+        console.verdict(RunVerdict.line(report, outputDir, code));
+        if (console.json()) {
+            console.data().println(io.mcpfuzzer.common.Json.write(RunVerdict.json(report, outputDir, exports, code)));
+            console.data().flush();
+        }
     }
 
     /**
@@ -204,12 +215,14 @@ public final class FuzzRunner implements CampaignRunner {
         List<Finding> findings = result != null ? result.findings()
                 : progress.sink != null ? progress.sink.findingsSoFar() : List.of();
         List<String> warnings = result != null ? new ArrayList<>(result.warnings()) : List.of();
-        progress.output.write(progress.summary(status, reason, findings, warnings), findings);
+        Report written = progress.output.write(progress.summary(status, reason, findings, warnings), findings);
         if (interrupted) {
+            verdict(console, written, s.output().outputDir(), Map.of(), ExitCodes.INTERRUPTED);
             return ExitCodes.INTERRUPTED;
         }
         console.err().println("mcp-fuzzer: " + reason + "; partial reports in "
                 + s.output().outputDir().toAbsolutePath() + " (details in the log)");
+        verdict(console, written, s.output().outputDir(), Map.of(), ExitCodes.ERROR);
         return ExitCodes.ERROR;
     }
 

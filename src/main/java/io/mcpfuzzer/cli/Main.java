@@ -70,7 +70,7 @@ public final class Main {
         cl.setOut(new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), true));
         cl.setErr(new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true));
         cl.setColorScheme(CommandLine.Help.defaultColorScheme(ConsoleIO.noColorEnv(env) || !terminal
-                ? CommandLine.Help.Ansi.OFF : CommandLine.Help.Ansi.AUTO));
+                || HelpColor.off(args) ? CommandLine.Help.Ansi.OFF : CommandLine.Help.Ansi.AUTO));
         ParseResult parsed;
         try {
             parsed = cl.parseArgs(args);
@@ -103,21 +103,44 @@ public final class Main {
                 report.lines().forEach(out::println);
                 return report.valid() ? ExitCodes.OK : ExitCodes.USAGE;
             }
-            EnvCheck.unknownVariables(env).forEach(w -> err.println(CommandBuilder.NAME + ": warning: " + w));
+            List<String> envWarnings = EnvCheck.unknownVariables(env).stream()
+                    .map(w -> CommandBuilder.NAME + ": warning: " + w).toList();
             if (sub != null && sub.commandSpec().name().equals(CommandBuilder.REPLAY)) {
+                envWarnings.forEach(err::println);
                 return ReplayCommand.run(parsed, sub, Arrays.asList(args), env, out, err);
             }
             boolean isDemo = sub != null && sub.commandSpec().name().equals(CommandBuilder.DEMO);
             List<ParseResult> layers = isDemo ? List.of(parsed, sub) : List.of(parsed);
-            Settings settings = CliSettings.resolve(layers, Arrays.asList(args), env, !isDemo);
-            LogSetup.apply(settings.logging().logLevel());
+            boolean printConfig = parsed.hasMatchedOption(CommandBuilder.PRINT_CONFIG);
+            if (isDemo && parsed.hasMatchedOption(CommandBuilder.LIST)) {
+                err.println(CommandBuilder.NAME + ": --list lists a server given with --endpoint; it does not apply to demo");
+                return ExitCodes.USAGE;
+            }
+            SettingsResolver resolver = CliSettings.resolver(layers, Arrays.asList(args), env, !isDemo && !printConfig);
+            Settings settings = resolver.resolve();
+            if (printConfig) {
+                envWarnings.forEach(err::println);
+                return PrintConfig.print(settings, resolver.resolvedValues(), env,
+                        settings.logging().format() == io.mcpfuzzer.config.OutputFormat.JSON, out);
+            }
+            LogSetup.apply(effectiveLogLevel(settings));
             ConsoleIO console = ConsoleIO.create(out, err, settings.logging(), env, terminal);
+            envWarnings.forEach(console.err()::println); // dropped by --quiet
+            if (settings.target().insecure()) {
+                console.err().println(CommandBuilder.NAME + ": warning: --insecure: the certificate and host name of "
+                        + "the https target are not verified; anyone on the network path can read and change the "
+                        + "traffic (use --cacert CA.pem instead)");
+            }
             try {
+                if (parsed.hasMatchedOption(CommandBuilder.LIST)) {
+                    return SurfaceList.run(settings, console);
+                }
                 return isDemo ? demo.run(settings, console) : campaign.run(settings, console);
             } finally {
                 console.progress().finish();
             }
         } catch (ConfigException e) {
+            EnvCheck.unknownVariables(env).forEach(w -> err.println(CommandBuilder.NAME + ": warning: " + w));
             printProblems(err, "invalid configuration", e);
             return e.onlyEndpointSyntax() ? ExitCodes.ERROR : ExitCodes.USAGE;
         } catch (RuntimeException | Error e) {
@@ -130,6 +153,18 @@ public final class Main {
             out.flush();
             err.flush();
         }
+    }
+
+    /** {@code --quiet} from the environment or a config file lowers logs to ERROR too, unless --log-level is explicit. */
+    private static io.mcpfuzzer.config.LogLevel effectiveLogLevel(Settings settings) {
+        io.mcpfuzzer.config.LogLevel level = settings.logging().logLevel();
+        io.mcpfuzzer.config.Origin origin = settings.provenance().origins()
+                .get(io.mcpfuzzer.config.Options.LOG_LEVEL.key());
+        boolean explicit = origin != null && origin.isExplicit();
+        if (settings.logging().quiet() && !explicit && level.compareTo(io.mcpfuzzer.config.LogLevel.ERROR) < 0) {
+            return io.mcpfuzzer.config.LogLevel.ERROR;
+        }
+        return level;
     }
 
     private static int validateConfig(Path file, PrintStream out, PrintStream err) {

@@ -75,7 +75,7 @@ final class MergeCommand {
         Severity failOn;
         try {
             String text = parsed.matchedOptionValue("--fail-on", (String) null);
-            failOn = text == null ? null : Severity.parse(text);
+            failOn = text == null ? null : io.mcpfuzzer.config.ValueType.severity().parse(text);
         } catch (IllegalArgumentException e) {
             err.println(CommandBuilder.NAME + " merge: --fail-on: " + e.getMessage());
             return ExitCodes.USAGE;

@@ -69,6 +69,11 @@ final class TargetSetup {
             HttpOptions.Builder http = HttpOptions.builder().responseTimeout(max(t.timeout(), Duration.ofSeconds(5)))
                     .maxFrameBytes(t.maxLineBytes()).connectRetries(Math.max(0, t.transportRetries() - 1));
             t.headers().forEach(http::header);
+            if (t.cacert() != null) {
+                http.sslContext(io.mcpfuzzer.transport.http.TlsTrust.withCaFile(t.cacert()));
+            } else if (t.insecure()) {
+                http.sslContext(io.mcpfuzzer.transport.http.TlsTrust.insecure());
+            }
             if (t.authConfig() != null) {
                 http.authHeaders(AuthConfig.load(t.authConfig()));
             }

@@ -200,6 +200,18 @@ public final class Options {
             "No live progress line (it is shown only on a terminal and never when CI=true)");
     public static final OptionDef<Boolean> NO_COLOR = o(LOGGING, "--no-color", "", flag(), false,
             "No colours (NO_COLOR is honoured too)");
+    public static final OptionDef<Boolean> QUIET = o(LOGGING, "--quiet", "", flag(), false,
+            "Print only errors and a final one-line verdict (log level ERROR unless --log-level is given)");
+    public static final OptionDef<ColorMode> COLOR = o(LOGGING, "--color", "WHEN", ValueType.choice(ColorMode.class),
+            ColorMode.AUTO, "ANSI colours: auto (on a terminal), always or never; NO_COLOR and --no-color mean never");
+    public static final OptionDef<OutputFormat> FORMAT = o(LOGGING, "--format", "FORMAT",
+            ValueType.choice(OutputFormat.class), OutputFormat.TEXT,
+            "stdout: text (the summary) or json (one JSON summary; human text goes to stderr)");
+    // TLS of https targets (issue 19)
+    public static final OptionDef<Path> CACERT = o(TARGET, "--cacert", "PEM", path(), null,
+            "Trust the CA certificate(s) in this PEM file for an https target (a private CA), besides the system CAs");
+    public static final OptionDef<Boolean> INSECURE = o(TARGET, "--insecure", "", flag(), false,
+            "Do not verify the https target's certificate or host name (testing only; prints a warning)");
 
     // Scale-out (issue 18): splitting a campaign over CI runners or a Kubernetes Indexed Job
     public static final OptionDef<String> SHARD = o(FUZZING, "--shard", "K/N", text(), null,
@@ -219,6 +231,7 @@ public final class Options {
             SPEC_PROMPT_ARGS, SPEC_SCHEMA_VERSION,
             NO_SAFETY, FS_ROOT, ENABLE_SAFETY_SYSTEM, NO_NETWORK, ALLOW_HOSTS, ENV, PASS_ENV, SANDBOX, SAFETY_REPORT,
             TARGET_MEMORY_MB, TARGET_CPU_SECONDS, TARGET_OPEN_FILES, TARGET_PROCESSES,
+            CACERT, INSECURE, QUIET, COLOR, FORMAT,
             WATCHDOG_CHECK_INTERVAL, WATCHDOG_PROCESS_TIMEOUT, WATCHDOG_EXTRA_BUFFER, WATCHDOG_MAX_HANG_TIME,
             OUTPUT_DIR, EXPORT_CSV, EXPORT_XML, EXPORT_HTML, EXPORT_MARKDOWN, EXPORT_SARIF, EXPORT_JUNIT, FAIL_ON,
             FAIL_IF_NO_TOOLS, ALLOW_EMPTY_TOOLS, BASELINE, IGNORE_FILE,

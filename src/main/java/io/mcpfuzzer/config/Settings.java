@@ -62,10 +62,21 @@ public record Settings(
      * @param authEnv          build auth from MCP_* environment variables
      * @param maxLineBytes     longest stdio line accepted from the target
      * @param roots            roots offered in roots/list (empty = the safety layer's default)
+     * @param cacert           PEM file of extra CA certificates trusted for https, or null
+     * @param insecure         https without certificate or host name verification
      */
     public record Target(TransportProtocol protocol, String endpoint, List<String> command, Duration timeout,
             Duration toolTimeout, int transportRetries, Map<String, String> headers, Path authConfig,
-            boolean authEnv, int maxLineBytes, List<String> roots) {}
+            boolean authEnv, int maxLineBytes, List<String> roots, Path cacert, boolean insecure) {
+
+        /** A target with the default TLS trust (system CAs, verified). */
+        public Target(TransportProtocol protocol, String endpoint, List<String> command, Duration timeout,
+                Duration toolTimeout, int transportRetries, Map<String, String> headers, Path authConfig,
+                boolean authEnv, int maxLineBytes, List<String> roots) {
+            this(protocol, endpoint, command, timeout, toolTimeout, transportRetries, headers, authConfig, authEnv,
+                    maxLineBytes, roots, null, false);
+        }
+    }
 
     /**
      * @param seed the seed of every generated input; chosen at random when not given (see
@@ -126,7 +137,19 @@ public record Settings(
 
     public record Audit(boolean securityAudit, boolean securityAuditIntrusive, Path pinFile) {}
 
-    public record Logging(LogLevel logLevel, boolean noProgress, boolean noColor) {}
+    /**
+     * @param quiet  only errors and a final one-line verdict
+     * @param color  {@code --color}; {@link #noColor} and NO_COLOR win over it
+     * @param format what stdout carries
+     */
+    public record Logging(LogLevel logLevel, boolean noProgress, boolean noColor, boolean quiet, ColorMode color,
+            OutputFormat format) {
+
+        /** Text output, colours decided automatically, not quiet. */
+        public Logging(LogLevel logLevel, boolean noProgress, boolean noColor) {
+            this(logLevel, noProgress, noColor, false, ColorMode.AUTO, OutputFormat.TEXT);
+        }
+    }
 
     /**
      * @param configFile   the YAML file read, or null

@@ -16,7 +16,8 @@ final class SettingsAssembler {
         Settings.Target target = new Settings.Target(v.get(Options.PROTOCOL_OPT), v.get(Options.ENDPOINT),
                 checks.command(), timeout, toolTimeout == null ? timeout : seconds(toolTimeout),
                 v.get(Options.TRANSPORT_RETRIES), checks.headers(), v.get(Options.AUTH_CONFIG),
-                v.get(Options.AUTH_ENV), v.get(Options.MAX_LINE_BYTES), v.get(Options.ROOTS));
+                v.get(Options.AUTH_ENV), v.get(Options.MAX_LINE_BYTES), v.get(Options.ROOTS),
+                v.get(Options.CACERT), v.get(Options.INSECURE));
         Settings.Fuzzing fuzzing = new Settings.Fuzzing(v.get(Options.MODE), v.get(Options.PHASE),
                 v.get(Options.RUNS), v.get(Options.TOOL), v.get(Options.EXCLUDE_TOOL), v.get(Options.SEED),
                 v.get(Options.MAX_CONCURRENCY), v.get(Options.STATEFUL), v.get(Options.STATEFUL_RUNS),
@@ -43,7 +44,7 @@ final class SettingsAssembler {
         Settings.Audit audit = new Settings.Audit(v.get(Options.SECURITY_AUDIT),
                 v.get(Options.SECURITY_AUDIT_INTRUSIVE), v.get(Options.PIN_FILE));
         Settings.Logging logging = new Settings.Logging(v.get(Options.LOG_LEVEL), v.get(Options.NO_PROGRESS),
-                v.get(Options.NO_COLOR));
+                v.get(Options.NO_COLOR), v.get(Options.QUIET), v.get(Options.COLOR), v.get(Options.FORMAT));
         if (file != null) {
             v.note("config", new Origin(Origin.Kind.CONFIG_FILE, file.path().toString()));
         }

@@ -56,6 +56,7 @@ final class SettingsChecks {
         }
         deriveFailIfNoTools();
         checkShard();
+        checkTls();
         if (v.get(Options.SEED) == null) {
             v.put(Options.SEED, seedSource.getAsLong(), Origin.derived("chosen at random"));
         }
@@ -220,6 +221,17 @@ final class SettingsChecks {
             }
         }
         return null;
+    }
+
+    /** {@code --cacert} names a readable file; it and {@code --insecure} exclude each other. */
+    private void checkTls() {
+        java.nio.file.Path cacert = v.get(Options.CACERT);
+        if (cacert != null && v.get(Options.INSECURE)) {
+            problem(Options.INSECURE, "--insecure and --cacert cannot be used together (--cacert keeps verification on)");
+        }
+        if (cacert != null && !(java.nio.file.Files.isRegularFile(cacert) && java.nio.file.Files.isReadable(cacert))) {
+            problem(Options.CACERT, "'" + cacert + "' is not a readable file");
+        }
     }
 
     private void problem(OptionDef<?> def, String message) {

@@ -34,6 +34,7 @@ public final class SettingsResolver {
     private List<Path> discoveryDirs = List.of();
     private boolean requireTarget;
     private List<String> argv = List.of();
+    private ResolvedValues lastValues;
     private LongSupplier seedSource = () -> new SecureRandom().nextLong() & Long.MAX_VALUE;
 
     /** @param env the process environment (never null; copied) */
@@ -148,7 +149,20 @@ public final class SettingsResolver {
         if (!problems.isEmpty()) {
             throw new ConfigException(problems);
         }
+        lastValues = values;
         return SettingsAssembler.assemble(values, checks, file, argv);
+    }
+
+    /**
+     * Every option's resolved value (null = unset), in {@link Options#ALL} order, after a successful
+     * {@link #resolve}; empty before. For printing the effective configuration.
+     */
+    public Map<OptionDef<?>, Object> resolvedValues() {
+        Map<OptionDef<?>, Object> out = new LinkedHashMap<>();
+        if (lastValues != null) {
+            Options.ALL.forEach(def -> out.put(def, lastValues.get(def)));
+        }
+        return out;
     }
 
     private <T> void resolveOne(OptionDef<T> def, ConfigFile file, ResolvedValues out, List<ConfigProblem> problems) {

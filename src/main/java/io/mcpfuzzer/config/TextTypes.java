@@ -86,7 +86,8 @@ final class TextTypes {
                     return e;
                 }
             }
-            throw wrong(describe(), quote(text));
+            throw new IllegalArgumentException(wrong(describe(), quote(text)).getMessage()
+                    + Suggestions.hint(text, names()));
         }
 
         @Override
@@ -120,7 +121,8 @@ final class TextTypes {
                     return a;
                 }
             }
-            throw wrong(describe(), quote(text));
+            throw new IllegalArgumentException(wrong(describe(), quote(text)).getMessage()
+                    + Suggestions.hint(text, allowed));
         }
 
         @Override

@@ -44,7 +44,8 @@ final class StartMessages {
                     + "'Authorization: Bearer TOKEN', --auth-config FILE or --auth-env";
         }
         if (TLS.matcher(message).find()) {
-            return "TLS failed: check the scheme (http:// or https://) and that the server's certificate is trusted";
+            return "TLS failed: check the scheme (http:// or https://) and that the server's certificate is trusted "
+                    + "(a private CA: --cacert CA.pem; for testing only: --insecure)";
         }
         if (HOST.matcher(message).find()) {
             return "the host name does not resolve: check the URL";

@@ -54,12 +54,15 @@ final class HttpCore {
         int id = POOL_IDS.incrementAndGet();
         this.pool = Executors.newCachedThreadPool(daemon("mcp-http-" + id + "-"));
         this.timer = Executors.newSingleThreadScheduledExecutor(daemon("mcp-http-timer-" + id + "-"));
-        this.client = HttpClient.newBuilder()
+        HttpClient.Builder builder = HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
                 .followRedirects(HttpClient.Redirect.NEVER)
                 .connectTimeout(opts.connectTimeout())
-                .executor(pool)
-                .build();
+                .executor(pool);
+        if (opts.sslContext() != null) {
+            builder.sslContext(opts.sslContext());
+        }
+        this.client = builder.build();
     }
 
     URI base() {

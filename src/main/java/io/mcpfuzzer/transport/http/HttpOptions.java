@@ -26,6 +26,7 @@ public final class HttpOptions {
     private final int connectRetries;
     private final int maxResumeAttempts;
     private final boolean listenStream;
+    private final javax.net.ssl.SSLContext sslContext;
 
     private HttpOptions(Builder b) {
         this.headers = Collections.unmodifiableMap(new LinkedHashMap<>(b.headers));
@@ -40,6 +41,7 @@ public final class HttpOptions {
         this.connectRetries = b.connectRetries;
         this.maxResumeAttempts = b.maxResumeAttempts;
         this.listenStream = b.listenStream;
+        this.sslContext = b.sslContext;
     }
 
     public static Builder builder() {
@@ -113,6 +115,11 @@ public final class HttpOptions {
         return listenStream;
     }
 
+    /** TLS context for https ({@link TlsTrust}), or null for the JDK default (system CAs, verified). */
+    public javax.net.ssl.SSLContext sslContext() {
+        return sslContext;
+    }
+
     /** Builder; not thread-safe. */
     public static final class Builder {
         private final Map<String, String> headers = new LinkedHashMap<>();
@@ -127,8 +134,15 @@ public final class HttpOptions {
         private int connectRetries = 2;
         private int maxResumeAttempts = 3;
         private boolean listenStream = true;
+        private javax.net.ssl.SSLContext sslContext;
 
         private Builder() {}
+
+        /** TLS context for https targets (see {@link TlsTrust}); null = JDK default. */
+        public Builder sslContext(javax.net.ssl.SSLContext context) {
+            this.sslContext = context;
+            return this;
+        }
 
         /** Adds a validated header; see {@link HeaderLines#check}. */
         public Builder header(String name, String value) {

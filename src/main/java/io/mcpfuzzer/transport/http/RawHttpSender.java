@@ -56,6 +56,7 @@ public final class RawHttpSender {
     private final Duration deadline;
     private final int maxResponseBytes;
     private final Map<String, String> headers;
+    private final javax.net.ssl.SSLContext sslContext;
 
     /**
      * @param target the endpoint (http or https); only its origin and path are used
@@ -66,6 +67,7 @@ public final class RawHttpSender {
     public RawHttpSender(URI target, HttpOptions opts, Duration deadline, int maxResponseBytes) {
         this.target = Origins.withoutUserInfo(Origins.parseTarget(target.toString()));
         this.deadline = deadline;
+        this.sslContext = opts.sslContext();
         this.maxResponseBytes = Math.max(64, maxResponseBytes);
         Map<String, String> h = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
         h.putAll(opts.headers());
@@ -123,8 +125,9 @@ public final class RawHttpSender {
         if (!scheme.equals("https")) {
             return plain;
         }
-        return ((SSLSocketFactory) SSLSocketFactory.getDefault())
-                .createSocket(plain, target.getHost(), Origins.port(target), true);
+        SSLSocketFactory factory = sslContext != null ? sslContext.getSocketFactory()
+                : (SSLSocketFactory) SSLSocketFactory.getDefault();
+        return factory.createSocket(plain, target.getHost(), Origins.port(target), true);
     }
 
     private String readResponse(Socket socket, InputStream in, ByteArrayOutputStream got, long end)

@@ -1,0 +1,86 @@
+package io.mcpfuzzer.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code --cacert} and {@code --insecure} against a real local HTTPS MCP server whose certificate
+ * no system CA signed ({@link HttpsFixture}, made by keytool at test time).
+ */
+@Timeout(120)
+class TlsOptionsTest {
+    @TempDir
+    Path dir;
+    private HttpsFixture server;
+
+    @BeforeEach
+    void start() throws Exception {
+        server = new HttpsFixture(dir);
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    @Test
+    void aPrivateCaFailsWithATlsMessageAndExitCodeOne() {
+        CliRunTest.Outcome o = CliRunTest.run("--endpoint", server.url(), "--list", "--timeout", "5");
+
+        assertThat(o.code()).as(o.err()).isEqualTo(ExitCodes.ERROR);
+        assertThat(o.err()).contains("TLS").contains("--cacert").doesNotContain("\tat ");
+        assertThat(o.out()).doesNotContain("echo(");
+    }
+
+    @Test
+    void theCaFileMakesItWork() {
+        CliRunTest.Outcome o = CliRunTest.run("--endpoint", server.url(), "--list", "--timeout", "5",
+                "--cacert", server.caPem().toString());
+
+        assertThat(o.code()).as(o.err()).isZero();
+        assertThat(o.out()).contains("tls-fixture").contains("echo(text*)");
+        assertThat(o.err()).doesNotContain("--insecure");
+    }
+
+    @Test
+    void insecureWorksWithAWarning() {
+        CliRunTest.Outcome o = CliRunTest.run("--endpoint", server.url(), "--list", "--timeout", "5", "--insecure");
+
+        assertThat(o.code()).as(o.err()).isZero();
+        assertThat(o.out()).contains("echo(text*)");
+        assertThat(o.err()).contains("warning: --insecure").contains("not verified");
+    }
+
+    @Test
+    void aFuzzRunThroughThePrivateCaCompletes() {
+        CliRunTest.Outcome o = CliRunTest.run("--endpoint", server.url(), "--mode", "tools", "--runs", "2",
+                "--timeout", "5", "--cacert", server.caPem().toString(), "--output-dir", dir.resolve("r").toString());
+
+        assertThat(o.code()).as(o.err()).isZero();
+        assertThat(o.out()).contains("tool:echo");
+    }
+
+    @Test
+    void aMissingOrBogusCaFileIsAUsageErrorOrAClearError() throws Exception {
+        CliRunTest.Outcome missing = CliRunTest.run("--endpoint", server.url(), "--list",
+                "--cacert", dir.resolve("nope.pem").toString());
+        assertThat(missing.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(missing.err()).contains("--cacert").contains("not a readable file");
+
+        Path bogus = Files.writeString(dir.resolve("bogus.pem"), "not a certificate\n");
+        CliRunTest.Outcome bad = CliRunTest.run("--endpoint", server.url(), "--list", "--cacert", bogus.toString());
+        assertThat(bad.code()).isEqualTo(ExitCodes.ERROR);
+        assertThat(bad.err()).contains("bogus.pem").doesNotContain("\tat ");
+
+        CliRunTest.Outcome both = CliRunTest.run("--endpoint", server.url(), "--list", "--insecure",
+                "--cacert", server.caPem().toString());
+        assertThat(both.code()).isEqualTo(ExitCodes.USAGE);
+    }
+}
