@@ -26,6 +26,7 @@ public final class HttpOptions {
     private final int connectRetries;
     private final int maxResumeAttempts;
     private final boolean listenStream;
+    private final BearerAuth bearerAuth;
 
     private HttpOptions(Builder b) {
         this.headers = Collections.unmodifiableMap(new LinkedHashMap<>(b.headers));
@@ -40,6 +41,7 @@ public final class HttpOptions {
         this.connectRetries = b.connectRetries;
         this.maxResumeAttempts = b.maxResumeAttempts;
         this.listenStream = b.listenStream;
+        this.bearerAuth = b.bearerAuth;
     }
 
     public static Builder builder() {
@@ -109,6 +111,11 @@ public final class HttpOptions {
     }
 
     /** Streamable HTTP: open the GET stream for server-initiated messages after initialisation. Default true. */
+    /** The OAuth token source, or null. */
+    public BearerAuth bearerAuth() {
+        return bearerAuth;
+    }
+
     public boolean listenStream() {
         return listenStream;
     }
@@ -127,6 +134,7 @@ public final class HttpOptions {
         private int connectRetries = 2;
         private int maxResumeAttempts = 3;
         private boolean listenStream = true;
+        private BearerAuth bearerAuth;
 
         private Builder() {}
 
@@ -203,6 +211,12 @@ public final class HttpOptions {
 
         public Builder listenStream(boolean open) {
             this.listenStream = open;
+            return this;
+        }
+
+        /** OAuth bearer tokens for the target's origin (null = none); see {@link BearerAuth}. */
+        public Builder bearerAuth(BearerAuth auth) {
+            this.bearerAuth = auth;
             return this;
         }
 
