@@ -118,6 +118,9 @@ public final class OAuthClient implements BearerAuth, AutoCloseable {
         } catch (OAuthException | IllegalArgumentException e) {
             fail(e.getMessage());
             return false;
+        } catch (RuntimeException e) { // a bug must not kill the reader thread; the 401/403 goes to the transport
+            fail("internal error in the OAuth flow: " + e);
+            return false;
         }
     }
 
