@@ -35,4 +35,15 @@ class OAuthSecretsTest {
         assertThat(OAuthSetup.tokenCacheFile(Map.of("HOME", "/h")))
                 .isEqualTo(Path.of("/h/.cache/mcp-fuzzer/oauth-tokens.json"));
     }
+
+    @Test
+    void tokensLearnedAtRunTimeAreMaskedByEveryRedactor() {
+        String token = "runtime-token-" + System.nanoTime();
+        assertThat(io.mcpfuzzer.report.redact.Redactor.standard().redact("echo " + token)).contains(token);
+        io.mcpfuzzer.common.RuntimeSecrets.register(token);
+        assertThat(io.mcpfuzzer.report.redact.Redactor.standard().redact("echo " + token))
+                .isEqualTo("echo [REDACTED]");
+        assertThat(UserSecrets.of(List.of("other-secret")).mask(token + " other-secret"))
+                .isEqualTo("[REDACTED] [REDACTED]");
+    }
 }

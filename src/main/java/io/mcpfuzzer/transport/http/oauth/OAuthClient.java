@@ -1,5 +1,6 @@
 package io.mcpfuzzer.transport.http.oauth;
 
+import io.mcpfuzzer.common.RuntimeSecrets;
 import io.mcpfuzzer.transport.http.BearerAuth;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -22,7 +23,7 @@ import org.slf4j.LoggerFactory;
  * challenged scopes, at most {@value #MAX_STEP_UPS} times. Tokens go to the {@link TokenCache} when one is set.
  * Thread-safe: challenges are handled one at a time, and a request challenged with a token that has meanwhile been
  * replaced is simply sent again. Failures are logged, counted ({@link #failures()}) and leave the 401/403 to the
- * transport.
+ * transport. Every token (and a registered client's secret) is put in {@link RuntimeSecrets}, so reports mask it.
  */
 public final class OAuthClient implements BearerAuth, AutoCloseable {
     static final int MAX_FLOWS = 3;
@@ -71,6 +72,9 @@ public final class OAuthClient implements BearerAuth, AutoCloseable {
         if (cached != null && (!cached.tokens().expired(Instant.now(), 30) || cached.tokens().refreshToken() != null)) {
             current = cached.tokens();
             client = cached.client();
+            RuntimeSecrets.register(current.accessToken());
+            RuntimeSecrets.register(current.refreshToken());
+            RuntimeSecrets.register(client.secret());
         }
     }
 
@@ -205,6 +209,7 @@ public final class OAuthClient implements BearerAuth, AutoCloseable {
             }
             current = codeFlow.run(as, client, r, resource, scopes);
         }
+        RuntimeSecrets.register(client.secret());
         LOG.info("OAuth: got a token for {} (client {}, scopes {})", resource, client.clientId(), current.scopes());
         store();
     }
@@ -233,6 +238,8 @@ public final class OAuthClient implements BearerAuth, AutoCloseable {
     }
 
     private void store() {
+        RuntimeSecrets.register(current.accessToken());
+        RuntimeSecrets.register(current.refreshToken());
         if (cache == null) {
             return;
         }
