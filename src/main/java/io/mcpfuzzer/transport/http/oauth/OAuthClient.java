@@ -18,8 +18,8 @@ import org.slf4j.LoggerFactory;
  * their {@link BearerAuth}. On the first 401 it discovers the protected resource metadata and the authorization
  * server, picks or registers a client, chooses the scopes ({@code --oauth-scope}, else the challenge's
  * {@code scope}, else the resource's {@code scopes_supported}, else none) and gets a token with the authorization
- * code grant (PKCE S256) or client credentials. A later 401 refreshes the token (or authorizes again, at most
- * {@value #MAX_FLOWS} times in all); a 403 {@code insufficient_scope} steps up to the union of the held and the
+ * code grant (PKCE S256) or client credentials. A later 401 refreshes the token (at most {@value #MAX_REFRESHES}
+ * times per run) or authorizes again (at most {@value #MAX_FLOWS} times in all); a 403 {@code insufficient_scope} steps up to the union of the held and the
  * challenged scopes, at most {@value #MAX_STEP_UPS} times. Tokens go to the {@link TokenCache} when one is set.
  * Thread-safe: challenges are handled one at a time, and a request challenged with a token that has meanwhile been
  * replaced is simply sent again. Failures are logged, counted ({@link #failures()}) and leave the 401/403 to the
@@ -28,6 +28,8 @@ import org.slf4j.LoggerFactory;
 public final class OAuthClient implements BearerAuth, AutoCloseable {
     static final int MAX_FLOWS = 3;
     static final int MAX_STEP_UPS = 2;
+    /** Refreshes per run; a server that rejects every token must not cost a token request per call forever. */
+    static final int MAX_REFRESHES = 20;
     private static final Logger LOG = LoggerFactory.getLogger(OAuthClient.class);
 
     private final URI server;
@@ -49,6 +51,7 @@ public final class OAuthClient implements BearerAuth, AutoCloseable {
     private LoopbackReceiver receiver;
     private int flows;
     private int stepUps;
+    private int refreshes;
     private volatile String lastError;
 
     /**
@@ -103,11 +106,11 @@ public final class OAuthClient implements BearerAuth, AutoCloseable {
                 }
                 stepUps++;
                 discover(ch);
-                List<String> held0 = held == null ? List.of() : held.scopes();
-                obtain(Scopes.union(held0, ch.scopes()));
+                List<String> heldScopes = held == null ? List.of() : held.scopes();
+                obtain(Scopes.union(heldScopes, ch.scopes()));
                 return true;
             }
-            if (held != null && held.refreshToken() != null && tryRefresh(held, ch)) {
+            if (held != null && held.refreshToken() != null && refreshes < MAX_REFRESHES && tryRefresh(held, ch)) {
                 return true;
             }
             if (flows >= MAX_FLOWS) {
@@ -148,6 +151,7 @@ public final class OAuthClient implements BearerAuth, AutoCloseable {
 
     private boolean tryRefresh(TokenSet held, Challenge ch) {
         try {
+            refreshes++;
             discover(ch);
             current = tokenClient.refresh(as, client, held, resource);
             store();
