@@ -80,6 +80,9 @@ final class TargetSetup {
             if (t.authEnv()) {
                 http.authHeaders(AuthConfig.fromEnv(System.getenv()));
             }
+            if (s.oauth().enabled()) {
+                http.bearerAuth(OAuthSetup.client(uri, s.oauth(), max(t.timeout(), Duration.ofSeconds(10))));
+            }
             return new HttpTargetFactory(t.endpoint(), t.protocol().wire(), http.build(), client)
                     .sessionSetup(OutboundSafety.of(safety)::install);
         }

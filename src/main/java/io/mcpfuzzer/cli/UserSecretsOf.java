@@ -12,7 +12,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The secret values a user gave for one run: every {@code --header} value, the headers built from
  * {@code --auth-config} and {@code --auth-env}, and the values of credential-named environment
- * variables set for or passed to the server ({@code --env GITHUB_TOKEN=...}, {@code --pass-env}).
+ * variables set for or passed to the server ({@code --env GITHUB_TOKEN=...}, {@code --pass-env}), and the
+ * OAuth client secret and private key ({@link OAuthSecrets}).
  * Other environment values (paths, flags) are evidence and stay. Stateless.
  */
 final class UserSecretsOf {
@@ -36,6 +37,7 @@ final class UserSecretsOf {
         if (t.authEnv()) {
             values.addAll(AuthConfig.fromEnv(environment).values());
         }
+        values.addAll(OAuthSecrets.of(s.oauth()));
         Settings.Safety safety = s.safety();
         if (safety != null) {
             values.addAll(UserSecrets.credentialValues(safety.env()));

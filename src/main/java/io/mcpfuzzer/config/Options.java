@@ -73,6 +73,35 @@ public final class Options {
     public static final OptionDef<List<String>> ROOTS = keyed(o(TARGET, "--root", "URI", listOf(text(), ','), List.of(),
             "Root offered to the server in roots/list, repeatable (default: the fs-root sandbox)"), "roots");
 
+    // OAuth 2.1 client (issue 17; docs/oauth.md)
+    public static final OptionDef<Boolean> OAUTH = o(TARGET, "--oauth", "", flag(), false,
+            "Authorize with OAuth 2.1 when the server answers 401 (discovery, registration, PKCE; see docs/oauth.md)");
+    public static final OptionDef<String> OAUTH_GRANT = o(TARGET, "--oauth-grant", "GRANT",
+            ValueType.oneOf("grant", List.of("authorization_code", "client_credentials")), null,
+            "authorization_code or client_credentials (default: authorization_code unless the authorization server "
+                    + "offers only client_credentials or --oauth-private-key-file is given)");
+    public static final OptionDef<String> OAUTH_CLIENT_ID = o(TARGET, "--oauth-client-id", "ID", text(), null,
+            "Pre-registered client id (default: client ID metadata document or dynamic registration)");
+    public static final OptionDef<String> OAUTH_CLIENT_SECRET = o(TARGET, "--oauth-client-secret", "SECRET", text(),
+            null, "Secret of the pre-registered client (prefer the environment variable; redacted everywhere)");
+    public static final OptionDef<String> OAUTH_SCOPE = o(TARGET, "--oauth-scope", "SCOPES", text(), null,
+            "Scopes to request, space separated (default: the challenge's scope, else scopes_supported, else none)");
+    public static final OptionDef<String> OAUTH_CLIENT_ID_METADATA_URL = o(TARGET, "--oauth-client-id-metadata-url",
+            "URL", text(), null, "HTTPS URL of this client's metadata document, used as client id where the "
+                    + "authorization server supports client ID metadata documents");
+    public static final OptionDef<Boolean> OAUTH_OPEN_BROWSER = o(TARGET, "--oauth-open-browser", "", flag(), false,
+            "Open the authorization URL in the desktop browser (default: only print it)");
+    public static final OptionDef<Boolean> OAUTH_HEADLESS = o(TARGET, "--oauth-headless", "", flag(), false,
+            "Follow the authorization redirects without a browser (authorization servers that approve "
+                    + "automatically, e.g. in CI)");
+    public static final OptionDef<Boolean> OAUTH_NO_TOKEN_CACHE = o(TARGET, "--oauth-no-token-cache", "", flag(),
+            false, "Do not read or write the token cache (~/.cache/mcp-fuzzer/oauth-tokens.json, mode 0600)");
+    public static final OptionDef<Path> OAUTH_PRIVATE_KEY_FILE = o(TARGET, "--oauth-private-key-file", "PEM", path(),
+            null, "PKCS#8 private key for private_key_jwt client authentication (RFC 7523)");
+    public static final OptionDef<String> OAUTH_SIGNING_ALG = o(TARGET, "--oauth-signing-alg", "ALG",
+            ValueType.oneOf("signing algorithm", List.of("ES256", "ES384", "RS256")), "ES256",
+            "Signature algorithm of the private_key_jwt assertion: ES256, ES384 or RS256");
+
     // Fuzzing
     public static final OptionDef<Mode> MODE = o(FUZZING, "--mode", "MODE", ValueType.choice(Mode.class), Mode.ALL,
             "tools, protocol, resources, prompts, or all (tools + spec guard + protocol)");
@@ -225,6 +254,8 @@ public final class Options {
     public static final List<OptionDef<?>> ALL = List.of(
             PROTOCOL_OPT, ENDPOINT, TIMEOUT, TOOL_TIMEOUT, TRANSPORT_RETRIES, HEADERS, AUTH_CONFIG, AUTH_ENV,
             MAX_LINE_BYTES, ROOTS,
+            OAUTH, OAUTH_GRANT, OAUTH_CLIENT_ID, OAUTH_CLIENT_SECRET, OAUTH_SCOPE, OAUTH_CLIENT_ID_METADATA_URL,
+            OAUTH_OPEN_BROWSER, OAUTH_HEADLESS, OAUTH_NO_TOKEN_CACHE, OAUTH_PRIVATE_KEY_FILE, OAUTH_SIGNING_ALG,
             MODE, PHASE, RUNS, TOOL, EXCLUDE_TOOL, SEED, MAX_CONCURRENCY, STATEFUL, STATEFUL_RUNS, HAVOC, CORPUS,
             SHARD, SHARD_COUNT,
             PROTOCOL_PHASE, RUNS_PER_TYPE, PROTOCOL_TYPE, SPEC_GUARD, SPEC_RESOURCE_URI, SPEC_PROMPT_NAME,

@@ -25,6 +25,7 @@ import tools.jackson.databind.node.ObjectNode;
  * @param logging    verbosity and console
  * @param provenance where the values came from
  * @param shard      which share of the campaign this run does ({@link ShardSpec#NONE} when unsharded)
+ * @param oauth      the OAuth 2.1 client ({@link OAuth#OFF} when not asked for)
  */
 public record Settings(
         Target target,
@@ -37,17 +38,26 @@ public record Settings(
         Audit audit,
         Logging logging,
         Provenance provenance,
-        ShardSpec shard) {
+        ShardSpec shard,
+        OAuth oauth) {
 
-    /** Null shard means unsharded. */
+    /** Null shard means unsharded; null oauth means off. */
     public Settings {
         shard = shard == null ? ShardSpec.NONE : shard;
+        oauth = oauth == null ? OAuth.OFF : oauth;
+    }
+
+    /** Settings without OAuth. */
+    public Settings(Target target, Fuzzing fuzzing, Protocol protocol, Safety safety, Limits limits, Watchdog watchdog,
+            Output output, Audit audit, Logging logging, Provenance provenance, ShardSpec shard) {
+        this(target, fuzzing, protocol, safety, limits, watchdog, output, audit, logging, provenance, shard, null);
     }
 
     /** Settings of an unsharded run. */
     public Settings(Target target, Fuzzing fuzzing, Protocol protocol, Safety safety, Limits limits, Watchdog watchdog,
             Output output, Audit audit, Logging logging, Provenance provenance) {
-        this(target, fuzzing, protocol, safety, limits, watchdog, output, audit, logging, provenance, ShardSpec.NONE);
+        this(target, fuzzing, protocol, safety, limits, watchdog, output, audit, logging, provenance, ShardSpec.NONE,
+                null);
     }
 
     /**
@@ -132,6 +142,35 @@ public record Settings(
                 Path exportSarif, Path exportJunit, Severity failOn, boolean failIfNoTools, boolean allowEmptyTools) {
             this(outputDir, exportCsv, exportXml, exportHtml, exportMarkdown, exportSarif, exportJunit, failOn,
                     failIfNoTools, allowEmptyTools, null, null);
+        }
+    }
+
+    /**
+     * The OAuth 2.1 client options ({@code --oauth*}, docs/oauth.md).
+     *
+     * @param enabled              {@code --oauth}
+     * @param grant                authorization_code, client_credentials, or null to choose automatically
+     * @param clientId             pre-registered client id, or null
+     * @param clientSecret         its secret, or null (a user secret: redacted)
+     * @param scopes               requested scopes; empty = chosen from the challenge and metadata
+     * @param clientIdMetadataUrl  client ID metadata document URL, or null
+     * @param openBrowser          open the authorization URL in a browser
+     * @param headless             follow the authorization redirects without a browser
+     * @param noTokenCache         neither read nor write the token cache
+     * @param privateKeyFile       PKCS#8 PEM for private_key_jwt, or null
+     * @param signingAlg           ES256, ES384 or RS256
+     */
+    public record OAuth(boolean enabled, String grant, String clientId, String clientSecret, List<String> scopes,
+            String clientIdMetadataUrl, boolean openBrowser, boolean headless, boolean noTokenCache,
+            Path privateKeyFile, String signingAlg) {
+        public static final OAuth OFF = new OAuth(false, null, null, null, List.of(), null, false, false, false, null,
+                "ES256");
+
+        /** Never shows the secret. */
+        @Override
+        public String toString() {
+            return "OAuth[enabled=" + enabled + ", grant=" + grant + ", clientId=" + clientId + ", clientSecret="
+                    + (clientSecret == null ? "none" : "***") + ", scopes=" + scopes + ", headless=" + headless + "]";
         }
     }
 

@@ -51,7 +51,7 @@ final class SettingsAssembler {
         Settings.Provenance provenance = new Settings.Provenance(file == null ? null : file.path(),
                 file == null ? null : file.sha256(), argv, v.origins());
         return new Settings(target, fuzzing, protocol, safety, limits, watchdog, output, audit, logging, provenance,
-                checks.shard());
+                checks.shard(), OAuthSettings.of(v));
     }
 
     /** Export paths: relative ones live under the output directory (as in the Python tool). */

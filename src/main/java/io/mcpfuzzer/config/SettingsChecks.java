@@ -57,6 +57,7 @@ final class SettingsChecks {
         deriveFailIfNoTools();
         checkShard();
         checkTls();
+        OAuthSettings.check(v).forEach(p -> problem(p.getKey(), p.getValue()));
         if (v.get(Options.SEED) == null) {
             v.put(Options.SEED, seedSource.getAsLong(), Origin.derived("chosen at random"));
         }

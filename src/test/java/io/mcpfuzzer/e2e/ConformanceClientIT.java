@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mcpfuzzer.cli.Main;
 import io.mcpfuzzer.common.Json;
+import io.mcpfuzzer.testsupport.E2eTargets;
 import io.mcpfuzzer.testsupport.JavaCommand;
 import io.mcpfuzzer.testsupport.ProcScan;
 import java.nio.charset.StandardCharsets;
@@ -30,7 +31,12 @@ import tools.jackson.databind.JsonNode;
  * starts a scenario server on {@code localhost}, appends its URL to the command line, runs our fuzzer through a
  * wrapper script and judges what the fuzzer sent: initialize params, calling a tool, reconnecting after an SSE
  * stream closes (the {@code retry} delay and {@code Last-Event-ID}, SEP-1699), and filling elicitation defaults
- * (SEP-1034). Every check must pass, and the fuzzer's own run must complete with the scenario's tool answered.
+ * (SEP-1034), and the 18 OAuth 2.1 scenarios of issue 17 (discovery variants, client ID metadata documents,
+ * scope selection and step-up, token endpoint auth methods, pre-registration, 2025-03-26 fallbacks, client
+ * credentials), for which the wrapper runs the fuzzer through {@code scripts/conformance-oauth-client.mjs}
+ * (credentials from {@code MCP_CONFORMANCE_CONTEXT} to the {@code --oauth*} options). Every check must pass, and the
+ * fuzzer's own run must complete with the scenario's tool answered (in auth/scope-retry-limit, where the scope is
+ * never granted, tool discovery must end as {@code auth_required}).
  */
 @Timeout(300)
 class ConformanceClientIT {
@@ -49,7 +55,45 @@ class ConformanceClientIT {
                 Arguments.of("elicitation-sep1034-client-defaults", List.of("client-elicitation-sep1034-string-default",
                         "client-elicitation-sep1034-integer-default", "client-elicitation-sep1034-number-default",
                         "client-elicitation-sep1034-enum-default", "client-elicitation-sep1034-boolean-default"),
-                        "test_client_elicitation_defaults"));
+                        "test_client_elicitation_defaults"),
+                // OAuth 2.1 (issue 17): the fuzzer runs through scripts/conformance-oauth-client.mjs
+                auth("auth/metadata-default", "prm-pathbased-requested", "authorization-server-metadata",
+                        "client-registration", "authorization-request", "token-request", "pkce-code-challenge-sent",
+                        "pkce-s256-method-used", "pkce-verifier-matches-challenge"),
+                auth("auth/metadata-var1", "prm-pathbased-requested", "authorization-server-metadata",
+                        "client-registration", "authorization-request", "token-request"),
+                auth("auth/metadata-var2", "authorization-server-metadata", "client-registration",
+                        "authorization-request", "token-request"),
+                auth("auth/metadata-var3", "authorization-server-metadata", "client-registration",
+                        "authorization-request", "token-request"),
+                auth("auth/basic-cimd", "cimd-client-id-used", "authorization-request", "token-request"),
+                auth("auth/scope-from-www-authenticate", "scope-from-www-authenticate"),
+                auth("auth/scope-from-scopes-supported", "scope-from-scopes-supported"),
+                auth("auth/scope-omitted-when-undefined", "scope-omitted-when-undefined"),
+                auth("auth/scope-step-up", "scope-step-up-initial", "scope-step-up-escalation"),
+                Arguments.of("auth/scope-retry-limit", List.of("scope-retry-limit"), null),
+                auth("auth/token-endpoint-auth-basic", RESOURCE_CHECKS.toArray(String[]::new)),
+                auth("auth/token-endpoint-auth-post", RESOURCE_CHECKS.toArray(String[]::new)),
+                auth("auth/token-endpoint-auth-none", RESOURCE_CHECKS.toArray(String[]::new)),
+                auth("auth/pre-registration", "pre-registration-auth"),
+                auth("auth/2025-03-26-oauth-metadata-backcompat", "authorization-server-metadata",
+                        "client-registration", "authorization-request", "token-request"),
+                auth("auth/2025-03-26-oauth-endpoint-fallback", "client-registration", "authorization-request",
+                        "token-request"),
+                auth("auth/client-credentials-jwt", "client-credentials-jwt-verified"),
+                auth("auth/client-credentials-basic", "client-credentials-basic-auth"));
+    }
+
+    /** The RFC 8707 checks of the token-endpoint-auth scenarios, on top of the auth method check. */
+    private static final List<String> RESOURCE_CHECKS = List.of("token-endpoint-auth-method",
+            "resource-parameter-in-authorization", "resource-parameter-in-token", "resource-parameter-valid-uri",
+            "resource-parameter-consistency");
+
+    /** An auth scenario whose server has the tool {@code test-tool}, which the fuzzer must reach with its token. */
+    private static Arguments auth(String scenario, String... checks) {
+        List<String> required = new java.util.ArrayList<>(List.of(checks));
+        required.add("valid-bearer-token");
+        return Arguments.of(scenario, required, "test-tool");
     }
 
     @ParameterizedTest(name = "{0}")
@@ -57,7 +101,7 @@ class ConformanceClientIT {
     void scenarioPasses(String scenario, List<String> requiredChecks, String tool) throws Exception {
         String marker = "conformance-it-" + UUID.randomUUID();
         Path fuzzOut = dir.resolve("fuzz");
-        Path fuzzer = wrapperScript(marker, fuzzOut);
+        Path fuzzer = wrapperScript(marker, fuzzOut, scenario.startsWith("auth/"));
         String command = fuzzer + " --mode tools --phase realistic --runs 1 --protocol streamablehttp --endpoint";
         try {
             ConformanceCli.Result result = ConformanceCli.run(dir, dir.resolve("results"), Duration.ofMinutes(4),
@@ -73,6 +117,10 @@ class ConformanceClientIT {
                         .isIn(allowed(check.path("id").asString()));
             }
             JsonNode summary = Json.parse(Files.readString(fuzzOut.resolve("run_summary.json"), StandardCharsets.UTF_8));
+            if (scenario.equals("auth/scope-retry-limit")) { // the scope is never granted: give up, say why
+                assertThat(summary.path("tool_discovery").path("failure").asString()).as(summary.toString())
+                        .isEqualTo("auth_required");
+            }
             assertThat(summary.path("status").asString()).as(summary.toString()).isEqualTo("completed");
             if (tool != null) {
                 assertThat(summary.path("per_target").path("tool:" + tool).path("ok").asLong())
@@ -99,10 +147,14 @@ class ConformanceClientIT {
      * its {@code --command} at spaces, so the script's path must have none. The marker tags the JVM so the test
      * can prove it is gone.
      */
-    private Path wrapperScript(String marker, Path fuzzOut) throws Exception {
+    private Path wrapperScript(String marker, Path fuzzOut, boolean oauth) throws Exception {
         assertThat(dir.toString()).as("the conformance tool splits --command at spaces").doesNotContain(" ");
         List<String> java = JavaCommand.of(Main.class);
         StringBuilder line = new StringBuilder("exec");
+        if (oauth) {
+            line.append(' ').append(quote(E2eTargets.node22().toRealPath().toString())).append(' ')
+                    .append(quote(Path.of("scripts", "conformance-oauth-client.mjs").toAbsolutePath().toString()));
+        }
         for (int i = 0; i < java.size(); i++) {
             if (i == 1) {
                 line.append(" -D").append(marker).append("=1").append(" -Xmx256m");

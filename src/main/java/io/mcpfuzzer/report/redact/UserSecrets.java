@@ -86,12 +86,18 @@ public final class UserSecrets {
         return forms.isEmpty();
     }
 
-    /** The text with every occurrence of a secret replaced by {@link Redactor#MASK}; null stays null. */
+    /**
+     * The text with every occurrence of a secret, and of every {@link io.mcpfuzzer.common.RuntimeSecrets} value,
+     * replaced by {@link Redactor#MASK}; null stays null.
+     */
     public String mask(String text) {
-        if (text == null || forms.isEmpty()) {
+        if (text == null) {
             return text;
         }
-        String out = text;
+        String out = io.mcpfuzzer.common.RuntimeSecrets.mask(text, Redactor.MASK); // OAuth tokens of this run
+        if (forms.isEmpty()) {
+            return out;
+        }
         for (String secret : forms) {
             int at = out.indexOf(secret);
             if (at < 0) {

@@ -36,6 +36,8 @@ final class HttpCore {
     private static final Set<String> CREDENTIAL_NAMES = Set.of("authorization", "proxy-authorization", "cookie",
             "x-api-key", "api-key", "x-auth-token", "mcp-session-id");
     private static final AtomicInteger POOL_IDS = new AtomicInteger();
+    /** Most times one request is sent again after an OAuth challenge. */
+    static final int MAX_AUTH_RETRIES = 3;
 
     /** One request to make. {@code body} null means no body; {@code timeout} bounds the response headers. */
     record Req(String method, URI uri, Map<String, String> headers, byte[] body, Duration timeout) {}
@@ -92,7 +94,40 @@ final class HttpCore {
      * exception; a redirect that is not followed completes with the 3xx response.
      */
     CompletableFuture<HttpResponse<InputStream>> exchange(Req req) {
-        return follow(req, 0);
+        BearerAuth auth = opts.bearerAuth();
+        return auth == null ? follow(req, 0) : authorized(auth, req, 0);
+    }
+
+    /**
+     * With OAuth: sends with the current bearer token (to the target's origin only) and, on a 401/403 from that
+     * origin, lets {@link BearerAuth#onChallenge} get a new token on the reader pool and sends again, at most
+     * {@value #MAX_AUTH_RETRIES} times per request. A challenge that yields no new token completes with the
+     * 401/403 response itself, so the transport reports it as {@code auth}.
+     */
+    private CompletableFuture<HttpResponse<InputStream>> authorized(BearerAuth auth, Req req, int attempt) {
+        String token = Origins.sameOrigin(req.uri(), base) ? auth.currentToken() : null;
+        Req sent = req;
+        if (token != null) {
+            Map<String, String> h = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+            h.putAll(req.headers());
+            h.put("Authorization", "Bearer " + token);
+            sent = new Req(req.method(), req.uri(), h, req.body(), req.timeout());
+        }
+        return follow(sent, 0).thenCompose(resp -> {
+            int sc = resp.statusCode();
+            if ((sc != 401 && sc != 403) || attempt >= MAX_AUTH_RETRIES || !Origins.sameOrigin(resp.uri(), base)) {
+                return CompletableFuture.completedFuture(resp);
+            }
+            String challenge = resp.headers().firstValue("www-authenticate").orElse(null);
+            return CompletableFuture.supplyAsync(() -> auth.onChallenge(sc, challenge, token), pool)
+                    .thenCompose(retry -> {
+                        if (!retry) {
+                            return CompletableFuture.completedFuture(resp);
+                        }
+                        closeQuietly(resp.body());
+                        return authorized(auth, req, attempt + 1);
+                    });
+        });
     }
 
     private CompletableFuture<HttpResponse<InputStream>> follow(Req req, int hops) {

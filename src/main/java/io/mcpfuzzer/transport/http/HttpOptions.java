@@ -27,6 +27,7 @@ public final class HttpOptions {
     private final int maxResumeAttempts;
     private final boolean listenStream;
     private final javax.net.ssl.SSLContext sslContext;
+    private final BearerAuth bearerAuth;
 
     private HttpOptions(Builder b) {
         this.headers = Collections.unmodifiableMap(new LinkedHashMap<>(b.headers));
@@ -42,6 +43,7 @@ public final class HttpOptions {
         this.maxResumeAttempts = b.maxResumeAttempts;
         this.listenStream = b.listenStream;
         this.sslContext = b.sslContext;
+        this.bearerAuth = b.bearerAuth;
     }
 
     public static Builder builder() {
@@ -111,6 +113,11 @@ public final class HttpOptions {
     }
 
     /** Streamable HTTP: open the GET stream for server-initiated messages after initialisation. Default true. */
+    /** The OAuth token source, or null. */
+    public BearerAuth bearerAuth() {
+        return bearerAuth;
+    }
+
     public boolean listenStream() {
         return listenStream;
     }
@@ -135,6 +142,7 @@ public final class HttpOptions {
         private int maxResumeAttempts = 3;
         private boolean listenStream = true;
         private javax.net.ssl.SSLContext sslContext;
+        private BearerAuth bearerAuth;
 
         private Builder() {}
 
@@ -217,6 +225,12 @@ public final class HttpOptions {
 
         public Builder listenStream(boolean open) {
             this.listenStream = open;
+            return this;
+        }
+
+        /** OAuth bearer tokens for the target's origin (null = none); see {@link BearerAuth}. */
+        public Builder bearerAuth(BearerAuth auth) {
+            this.bearerAuth = auth;
             return this;
         }
 

@@ -1,0 +1,79 @@
+package io.mcpfuzzer.transport.http.oauth;
+
+import java.io.IOException;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Finds the protected resource metadata of an MCP server (RFC 9728; MCP 2025-11-25 "Protected Resource Metadata
+ * Discovery Requirements"): first the {@code resource_metadata} URL of the {@code WWW-Authenticate} challenge,
+ * then {@code /.well-known/oauth-protected-resource/<path>}, then {@code /.well-known/oauth-protected-resource}
+ * at the server's origin. The first document that parses wins. The {@code resource} it names must be the
+ * server's URL or a parent of it on the same origin (a token must not be requested for another resource).
+ * Stateless apart from the HTTP client.
+ */
+public final class ResourceMetadataDiscovery {
+    private final OAuthHttp http;
+
+    public ResourceMetadataDiscovery(OAuthHttp http) {
+        this.http = http;
+    }
+
+    /** The metadata, or null when no location has any (a 2025-03-26 server). */
+    public ResourceMetadata discover(URI server, Challenge challenge) {
+        for (URI candidate : candidates(server, challenge)) {
+            OAuthHttp.Resp r;
+            try {
+                r = http.get(candidate, Map.of());
+            } catch (IOException e) {
+                continue; // the next location may answer; the flow fails clearly when none does
+            }
+            JsonNode doc = r.ok() ? r.json() : null;
+            if (doc == null) {
+                continue;
+            }
+            List<URI> servers = new ArrayList<>();
+            for (String s : Scopes.of(doc.get("authorization_servers"))) {
+                URI u = Urls.httpUri(s);
+                if (u != null) {
+                    servers.add(u);
+                }
+            }
+            if (servers.isEmpty()) {
+                continue;
+            }
+            JsonNode res = doc.get("resource");
+            String resource = res != null && res.isString() ? res.asString() : Urls.canonical(server);
+            if (!Urls.covers(resource, server)) {
+                throw new OAuthException("protected resource metadata at " + candidate + " is for another resource ("
+                        + Urls.excerpt(resource) + "), not " + server);
+            }
+            return new ResourceMetadata(candidate, resource, servers, Scopes.of(doc.get("scopes_supported")));
+        }
+        return null;
+    }
+
+    /** The locations to try, in order, without duplicates. */
+    static List<URI> candidates(URI server, Challenge challenge) {
+        Set<URI> out = new LinkedHashSet<>();
+        String fromHeader = challenge.resourceMetadata();
+        if (fromHeader != null) {
+            URI u = Urls.httpUri(server.resolve(fromHeader.strip()).toString());
+            if (u != null) {
+                out.add(u);
+            }
+        }
+        String origin = Urls.origin(server);
+        String path = server.getRawPath() == null ? "" : server.getRawPath();
+        if (!path.isEmpty() && !path.equals("/")) {
+            out.add(URI.create(origin + "/.well-known/oauth-protected-resource" + Urls.stripTrailingSlash(path)));
+        }
+        out.add(URI.create(origin + "/.well-known/oauth-protected-resource"));
+        return new ArrayList<>(out);
+    }
+}
