@@ -71,7 +71,7 @@ public final class AuthAudit {
         try {
             endpoint = URI.create(options.endpoint() == null ? "" : options.endpoint().trim());
         } catch (IllegalArgumentException e) {
-            return notRun("the endpoint is not a URL");
+            return notRun("--auth-audit applies to HTTP targets only (the endpoint is not a URL)");
         }
         String scheme = endpoint.getScheme() == null ? "" : endpoint.getScheme().toLowerCase(Locale.ROOT);
         if (!(scheme.equals("http") || scheme.equals("https")) || endpoint.getHost() == null) {
