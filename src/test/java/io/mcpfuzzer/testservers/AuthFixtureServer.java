@@ -84,7 +84,7 @@ public final class AuthFixtureServer implements AutoCloseable {
         return base() + "/as";
     }
 
-    /** A token for the MCP server, from the static client by client_credentials (as a user would pass it). */
+    /** A fresh valid token for the MCP server (as a user would pass it with --header). */
     public String staticToken() {
         String t = "static-" + UUID.randomUUID();
         tokens.put(t, mcpUrl());
