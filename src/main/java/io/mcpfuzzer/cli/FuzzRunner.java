@@ -139,7 +139,7 @@ public final class FuzzRunner implements CampaignRunner {
         try (factory) {
             result = new Campaign(config(s), factory, CampaignInputs.forSeed(s.fuzzing().seed(),
                     SampleFiles.plant(s.safety().fsRoot())),
-                    safety.argumentPolicy()::decide, sink).audit(auditOptions(s, safety)).authAudit(authAuditOptions(s))
+                    safety.argumentPolicy()::decide, sink).audit(auditOptions(s, safety)).authAudit(authAuditOptions(s, safety))
                     .guard(faults)
                     .shard(new ShardFilter(s.shard().index(), s.shard().count())).run();
         }
@@ -237,12 +237,12 @@ public final class FuzzRunner implements CampaignRunner {
     }
 
     /** {@code --auth-audit} options, or null when it is off. */
-    static io.mcpfuzzer.fuzz.audit.AuthAudit.Options authAuditOptions(Settings s) {
+    static io.mcpfuzzer.fuzz.audit.AuthAudit.Options authAuditOptions(Settings s, SafetyContext safety) {
         if (!s.audit().authAudit()) {
             return null;
         }
         return new io.mcpfuzzer.fuzz.audit.AuthAudit.Options(s.target().endpoint(), s.audit().authAuditIntrusive(),
-                s.target().timeout());
+                s.target().timeout(), safety.networkPolicy());
     }
 
     static CampaignConfig config(Settings s) {

@@ -4,6 +4,7 @@ import io.mcpfuzzer.oracle.Finding;
 import io.mcpfuzzer.oracle.audit.AuthCheck;
 import io.mcpfuzzer.oracle.audit.AuthMetadataAudit;
 import io.mcpfuzzer.oracle.audit.TransportAudit;
+import io.mcpfuzzer.safety.NetworkPolicy;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -18,7 +19,8 @@ import java.util.Map;
  * discovery ({@link AuthMetadataFetch}); the metadata review (MCPF-AUTH-001..005); tools reachable without
  * a token (MCPF-AUTH-009); then the flow checks ({@link AuthFlowChecks}). A server that advertises no
  * authorization (no 401, no {@code WWW-Authenticate}, no protected resource metadata) gets every check
- * skipped. Unauthenticated probes never carry the user's headers. Never throws for anything the server
+ * skipped. Unauthenticated probes never carry the user's headers. Only the endpoint's origin and what the
+ * network policy allows are contacted. Never throws for anything the server
  * does; a check that cannot run is recorded as skipped with its reason, never as a finding. Thread-safe
  * (each run has its own state).
  */
@@ -30,16 +32,23 @@ public final class AuthAudit {
      * @param clientId     a registered client to drive the flow with, or null (then dynamic registration)
      * @param clientSecret its secret, or null (public client)
      * @param redirectUri  its registered redirect URI, or null for {@link #DEFAULT_REDIRECT}
+     * @param network      hosts the audit may contact besides the endpoint's origin (metadata can name any
+     *                     host); null means any
      */
     public record Options(String endpoint, boolean intrusive, Duration timeout, String clientId, String clientSecret,
-            String redirectUri) {
+            String redirectUri, NetworkPolicy network) {
         public Options {
             timeout = timeout == null ? Duration.ofSeconds(10) : timeout;
             redirectUri = redirectUri == null ? DEFAULT_REDIRECT : redirectUri;
+            network = network == null ? NetworkPolicy.open() : network;
+        }
+
+        public Options(String endpoint, boolean intrusive, Duration timeout, NetworkPolicy network) {
+            this(endpoint, intrusive, timeout, null, null, null, network);
         }
 
         public Options(String endpoint, boolean intrusive, Duration timeout) {
-            this(endpoint, intrusive, timeout, null, null, null);
+            this(endpoint, intrusive, timeout, null);
         }
 
         @Override
@@ -77,7 +86,9 @@ public final class AuthAudit {
         if (!(scheme.equals("http") || scheme.equals("https")) || endpoint.getHost() == null) {
             return notRun("--auth-audit applies to HTTP targets only");
         }
-        AuthHttp http = new AuthHttp(options.timeout());
+        String home = AuthMetadataFetch.origin(endpoint);
+        AuthHttp http = new AuthHttp(options.timeout(), u -> (u.getScheme() != null && u.getHost() != null
+                && AuthMetadataFetch.origin(u).equals(home)) || options.network().allows(u));
         AuthMcpCalls mcp = new AuthMcpCalls(http, endpoint);
         AuthAuditLog log = new AuthAuditLog();
         Map<String, Object> summary = new LinkedHashMap<>();

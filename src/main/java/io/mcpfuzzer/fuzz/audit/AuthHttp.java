@@ -19,9 +19,10 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Predicate;
 
 /**
- * The auth audit's HTTP exchanges: one request, redirects never followed, the whole answer (headers and
+ * The auth audit's HTTP exchanges: one request to an allowed URL, redirects never followed, the whole answer (headers and
  * body) within {@code timeout}, at most {@link #MAX_BODY} body bytes kept (the rest is not read). Thread-safe.
  */
 final class AuthHttp {
@@ -49,9 +50,12 @@ final class AuthHttp {
 
     private final HttpClient client;
     private final Duration timeout;
+    private final Predicate<URI> allowed;
 
-    AuthHttp(Duration timeout) {
+    /** @param allowed which URLs may be contacted; others fail without a connection */
+    AuthHttp(Duration timeout, Predicate<URI> allowed) {
         this.timeout = timeout;
+        this.allowed = allowed;
         this.client = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).connectTimeout(timeout)
                 .build();
     }
@@ -90,9 +94,14 @@ final class AuthHttp {
         if (headers != null) {
             headers.forEach(b::header);
         }
+        HttpRequest request = b.build();
+        if (!allowed.test(request.uri())) {
+            return Answer.failed("not contacted: " + request.uri().getHost() + " is outside the network policy "
+                    + "(--no-network, --allow-host)");
+        }
         CompletableFuture<HttpResponse<byte[]>> future;
         try {
-            future = client.sendAsync(b.build(), info -> new Bounded());
+            future = client.sendAsync(request, info -> new Bounded());
         } catch (IllegalArgumentException e) {
             return Answer.failed("bad request: " + e.getMessage());
         }
