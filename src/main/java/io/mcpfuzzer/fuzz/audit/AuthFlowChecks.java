@@ -48,37 +48,52 @@ final class AuthFlowChecks {
             log.notRun(AuthCheck.OPEN_REDIRECT, "intrusive: needs --auth-audit-intrusive");
             log.notRun(AuthCheck.REGISTRATION_ATTACKER_REDIRECT, "intrusive: needs --auth-audit-intrusive");
         }
-        if (authz == null) {
-            log.skipOpen("no authorization_endpoint in authorization server metadata", AuthCheck.PKCE_NOT_REQUIRED,
-                    AuthCheck.PKCE_PLAIN_ACCEPTED, AuthCheck.STATE_NOT_RETURNED, AuthCheck.OPEN_REDIRECT,
-                    AuthCheck.AUDIENCE_NOT_CHECKED);
-            return;
+        String[] why = {"no authorization_endpoint in authorization server metadata"};
+        AuthorizationDriver.Client client = authz == null ? null : client(why);
+        AuthorizationDriver.Outcome base = null;
+        if (client != null) {
+            String state = AuthorizationDriver.randomToken();
+            base = driver.authorize(authz, params(client, client.redirectUri(), AuthorizationDriver.s256(
+                    AuthorizationDriver.randomToken()), "S256", state, resource), client.redirectUri());
+            state(base, state);
+            why[0] = "the authorization request with PKCE S256 got no code back (" + base.note() + ")";
         }
-        String[] why = new String[1];
-        AuthorizationDriver.Client client = client(why);
-        if (client == null) {
+        boolean headless = base != null && base.codeReturned();
+        if (headless) {
+            downgrade(client, null);
+            downgrade(client, "plain");
+            if (options.intrusive()) {
+                openRedirect(client);
+            }
+        } else {
             log.skipOpen(why[0], AuthCheck.PKCE_NOT_REQUIRED, AuthCheck.PKCE_PLAIN_ACCEPTED,
-                    AuthCheck.STATE_NOT_RETURNED, AuthCheck.OPEN_REDIRECT, AuthCheck.AUDIENCE_NOT_CHECKED);
-            return;
+                    AuthCheck.STATE_NOT_RETURNED, AuthCheck.OPEN_REDIRECT);
         }
+        AuthorizationDriver.Client confidential = options.clientId() != null && options.clientSecret() != null
+                ? new AuthorizationDriver.Client(options.clientId(), options.clientSecret(), options.redirectUri()) : null;
+        if (headless) {
+            audience(tokenRequired, res -> viaCode(client, res));
+        } else if (confidential != null && tokenEndpoint != null) {
+            audience(tokenRequired, res -> viaClientCredentials(confidential, res));
+        } else {
+            log.skipped(AuthCheck.AUDIENCE_NOT_CHECKED, why[0] + "; no client secret for client_credentials either");
+        }
+    }
+
+    /** A token for {@code res} by the authorization code flow (PKCE S256), or null when no code came back. */
+    private AuthorizationDriver.Token viaCode(AuthorizationDriver.Client client, String res) {
         String verifier = AuthorizationDriver.randomToken();
-        String state = AuthorizationDriver.randomToken();
-        AuthorizationDriver.Outcome base = driver.authorize(authz, params(client, client.redirectUri(),
-                AuthorizationDriver.s256(verifier), "S256", state, resource), client.redirectUri());
-        state(base, state);
-        if (!base.codeReturned()) {
-            String reason = "the authorization request with PKCE S256 got no code back (" + base.note() + ")";
-            log.skipOpen(reason, AuthCheck.PKCE_NOT_REQUIRED, AuthCheck.PKCE_PLAIN_ACCEPTED, AuthCheck.STATE_NOT_RETURNED,
-                    AuthCheck.OPEN_REDIRECT, AuthCheck.AUDIENCE_NOT_CHECKED);
-            return;
-        }
-        downgrade(client, null);
-        downgrade(client, "plain");
-        AuthorizationDriver.Token own = redeem(base, client, verifier, resource);
-        audience(tokenRequired, client, own);
-        if (options.intrusive()) {
-            openRedirect(client);
-        }
+        AuthorizationDriver.Outcome o = driver.authorize(authz, params(client, client.redirectUri(),
+                AuthorizationDriver.s256(verifier), "S256", AuthorizationDriver.randomToken(), res), client.redirectUri());
+        return o.codeReturned() ? redeem(o, client, verifier, res) : new AuthorizationDriver.Token(o.status(), null, o.note());
+    }
+
+    /** A token for {@code res} by client_credentials (RFC 6749 section 4.4 with RFC 8707 resource). */
+    private AuthorizationDriver.Token viaClientCredentials(AuthorizationDriver.Client client, String res) {
+        Map<String, String> form = new LinkedHashMap<>();
+        form.put("grant_type", "client_credentials");
+        form.put("resource", res);
+        return driver.token(tokenEndpoint, form, client);
     }
 
     private void state(AuthorizationDriver.Outcome base, String sent) {
@@ -129,12 +144,13 @@ final class AuthFlowChecks {
                         + "when the request is observed (MCP requires S256).", ev, method == null ? "none" : method));
     }
 
-    private void audience(boolean tokenRequired, AuthorizationDriver.Client client, AuthorizationDriver.Token own) {
+    private void audience(boolean tokenRequired, java.util.function.Function<String, AuthorizationDriver.Token> tokenFor) {
         AuthCheck c = AuthCheck.AUDIENCE_NOT_CHECKED;
         if (!tokenRequired) {
             log.skipped(c, "the server answers initialize without a token, so it does not check tokens at all");
             return;
         }
+        AuthorizationDriver.Token own = tokenFor.apply(resource);
         if (own == null || own.accessToken() == null) {
             log.skipped(c, "no token could be obtained for this server (" + (own == null ? "no token endpoint"
                     : own.error()) + ")");
@@ -146,13 +162,10 @@ final class AuthFlowChecks {
             log.skipped(c, "a token issued for this server was refused too (HTTP " + ok.status() + ")");
             return;
         }
-        String verifier = AuthorizationDriver.randomToken();
-        AuthorizationDriver.Outcome o = driver.authorize(authz, params(client, client.redirectUri(),
-                AuthorizationDriver.s256(verifier), "S256", AuthorizationDriver.randomToken(), AuthAudit.OTHER_RESOURCE),
-                client.redirectUri());
-        AuthorizationDriver.Token other = o.codeReturned() ? redeem(o, client, verifier, AuthAudit.OTHER_RESOURCE) : null;
+        AuthorizationDriver.Token other = tokenFor.apply(AuthAudit.OTHER_RESOURCE);
         if (other == null || other.accessToken() == null) {
-            log.passed(c, "no token was issued for another resource (" + (other == null ? o.note() : other.error()) + ")");
+            log.passed(c, "no token was issued for another resource (" + (other == null ? "no token endpoint"
+                    : other.error()) + ")");
             return;
         }
         AuthMcpCalls.Call init = mcp.initialize(other.accessToken());

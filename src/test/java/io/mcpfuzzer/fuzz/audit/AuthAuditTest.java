@@ -145,6 +145,25 @@ class AuthAuditTest {
     }
 
     @Test
+    void audienceByClientCredentialsWhenTheCodeFlowCannotRunHeadlessly() throws Exception {
+        server = new AuthFixtureServer(EnumSet.of(Flaw.NO_AUDIENCE_CHECK));
+        AuthAudit.Options o = new AuthAudit.Options(server.mcpUrl(), false, Duration.ofSeconds(20),
+                AuthFixtureServer.STATIC_CLIENT, AuthFixtureServer.STATIC_SECRET, null, null);
+        AuthAudit.Result r = AuthAudit.run(o);
+        Finding f = only(r, "MCPF-AUTH-010");
+        assertThat(f.evidence()).containsEntry("token_resource", AuthAudit.OTHER_RESOURCE);
+        // the static client has no redirect URI: the code-flow checks are skipped with the reason, not found
+        assertThat(status(r, "MCPF-AUTH-006")).isEqualTo("skipped");
+        assertThat(r.summary().get("checks").toString()).contains("HTTP 400");
+        server.close();
+        server = new AuthFixtureServer(EnumSet.noneOf(Flaw.class));
+        AuthAudit.Result clean = AuthAudit.run(new AuthAudit.Options(server.mcpUrl(), false, Duration.ofSeconds(20),
+                AuthFixtureServer.STATIC_CLIENT, AuthFixtureServer.STATIC_SECRET, null, null));
+        assertThat(clean.findings()).isEmpty();
+        assertThat(status(clean, "MCPF-AUTH-010")).isEqualTo("passed");
+    }
+
+    @Test
     void openRedirectNeedsIntrusive() throws Exception {
         AuthAudit.Result quiet = audit(false, Flaw.OPEN_REDIRECT);
         assertThat(quiet.findings()).isEmpty();
