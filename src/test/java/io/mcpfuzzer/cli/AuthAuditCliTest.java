@@ -105,6 +105,23 @@ class AuthAuditCliTest {
     }
 
     @Test
+    void aServerThatRefusesTheFuzzerStillGetsItsAuthAuditReported() throws Exception {
+        Path out = dir.resolve("refused");
+        try (AuthFixtureServer server = new AuthFixtureServer(EnumSet.of(AuthFixtureServer.Flaw.PKCE_OPTIONAL))) {
+            int code = run(Map.of(), "--endpoint", server.mcpUrl(), "--auth-audit", "--mode", "tools", "--runs", "1",
+                    "--timeout", "20", "--no-progress", "--output-dir", out.toString());
+            assertThat(code).as("blocked: the fuzzer has no token").isEqualTo(ExitCodes.ERROR);
+            Set<String> ids = new TreeSet<>();
+            for (JsonNode f : Json.parse(Files.readString(out.resolve("findings.json"))).path("findings")) {
+                ids.add(f.path("check_id").asString(""));
+            }
+            assertThat(ids).contains("MCPF-AUTH-006");
+            assertThat(Json.parse(Files.readString(out.resolve("run_summary.json"))).path("auth_audit").path("checks")
+                    .path("MCPF-AUTH-006").path("status").asString()).isEqualTo("finding");
+        }
+    }
+
+    @Test
     void stdioTargetIsRefusedWithAClearMessage() {
         int code = run(Map.of(), "--endpoint", "python3 server.py", "--auth-audit", "--output-dir", dir.toString());
         assertThat(code).isEqualTo(ExitCodes.USAGE);

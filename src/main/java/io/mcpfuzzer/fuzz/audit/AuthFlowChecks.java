@@ -80,7 +80,7 @@ final class AuthFlowChecks {
         }
     }
 
-    /** A token for {@code res} by the authorization code flow (PKCE S256), or null when no code came back. */
+    /** A token for {@code res} by the authorization code flow (PKCE S256); no access token when no code came back. */
     private AuthorizationDriver.Token viaCode(AuthorizationDriver.Client client, String res) {
         String verifier = AuthorizationDriver.randomToken();
         AuthorizationDriver.Outcome o = driver.authorize(authz, params(client, client.redirectUri(),
