@@ -107,7 +107,7 @@ public final class AuthAudit {
         summary.put("advertises_authorization", advertised);
         summary.put("protected_resource_metadata", d.resourceMetadata() == null ? null
                 : TransportAudit.redact(d.resourceMetadata().url().toString()));
-        summary.put("issuer", d.issuer() == null ? null : TransportAudit.redact(d.issuer()));
+        summary.put("issuer", AuthMetadataAudit.shown(d.issuer()));
         summary.put("authorization_server_metadata", d.serverMetadata() == null ? null
                 : TransportAudit.redact(d.serverMetadata().url().toString()));
         summary.put("intrusive", options.intrusive());

@@ -112,6 +112,30 @@ public final class AuthMetadataAudit {
         }
     }
 
+    /**
+     * A URL from the server as evidence: without user info, query or fragment when it parses, else its
+     * first 200 characters with control characters blanked and anything before an {@code @} dropped
+     * (no regex on server text).
+     */
+    public static String shown(String url) {
+        if (url == null) {
+            return null;
+        }
+        try {
+            URI u = new URI(url.trim());
+            if (u.getScheme() != null && u.getHost() != null) {
+                return TransportAudit.redact(url);
+            }
+        } catch (java.net.URISyntaxException e) {
+            // not a URL: shown as capped text below
+        }
+        String t = url.length() > 200 ? url.substring(0, 200) : url;
+        int at = t.lastIndexOf('@');
+        StringBuilder out = new StringBuilder();
+        (at < 0 ? t : t.substring(at + 1)).codePoints().forEach(c -> out.appendCodePoint(c < 0x20 || c == 0x7f ? ' ' : c));
+        return out.toString();
+    }
+
     private static void resourceBinding(String endpoint, String prmUrl, JsonNode prm, List<Finding> out) {
         JsonNode resource = prm.get("resource");
         String expected = TransportAudit.redact(endpoint);
@@ -126,9 +150,9 @@ public final class AuthMetadataAudit {
         }
         String got = resource.asString();
         if (!canonical(got).equals(canonical(endpoint))) {
-            ev.put("resource", TransportAudit.redact(got));
+            ev.put("resource", shown(got));
             out.add(AuthCheck.RESOURCE_NOT_BOUND.finding(expected, "Protected resource metadata names the resource '"
-                    + TransportAudit.redact(got) + "', not this MCP server's URL '" + expected + "': tokens are "
+                    + shown(got) + "', not this MCP server's URL '" + expected + "': tokens are "
                     + "requested for, and bound to, another resource.", ev, "mismatch"));
         }
     }
@@ -168,12 +192,12 @@ public final class AuthMetadataAudit {
             return;
         }
         Map<String, Object> ev = ev(asUrl);
-        ev.put("expected_issuer", TransportAudit.redact(issuer));
-        ev.put("issuer", value == null ? null : TransportAudit.redact(value));
+        ev.put("expected_issuer", shown(issuer));
+        ev.put("issuer", value == null ? null : shown(value));
         out.add(AuthCheck.ISSUER_MISMATCH.finding(target(asUrl), value == null
                 ? "Authorization server metadata has no issuer (RFC 8414 requires it and clients must compare it)."
-                : "Authorization server metadata fetched for issuer '" + TransportAudit.redact(issuer)
-                        + "' claims the issuer '" + TransportAudit.redact(value) + "' (RFC 8414 section 3.3: they "
+                : "Authorization server metadata fetched for issuer '" + shown(issuer)
+                        + "' claims the issuer '" + shown(value) + "' (RFC 8414 section 3.3: they "
                         + "must be identical, else clients must not use the metadata).", ev, "issuer"));
     }
 
