@@ -12,8 +12,7 @@ import tools.jackson.databind.JsonNode;
 /**
  * The auth audit's checks that drive the authorization server (see {@link AuthorizationDriver}): state
  * returned (MCPF-AUTH-008), PKCE downgrade without a challenge (006) and with {@code plain} (007), token
- * audience at the MCP server (010), and, intrusive only, open redirect (011) and registration of an
- * attacker's redirect URI (012). The client is the configured one, else one registered dynamically with
+ * audience at the MCP server (010), and, intrusive only, the {@link AuthIntrusiveChecks}. The client is the configured one, else one registered dynamically with
  * a loopback redirect URI. One audit, one thread.
  */
 final class AuthFlowChecks {
@@ -26,6 +25,7 @@ final class AuthFlowChecks {
     private final URI tokenEndpoint;
     private final URI registration;
     private final String resource;
+    private final AuthIntrusiveChecks intrusive;
 
     AuthFlowChecks(AuthAudit.Options options, AuthHttp http, AuthMcpCalls mcp, AuthMetadataFetch.Discovery d,
             AuthAuditLog log) {
@@ -38,12 +38,13 @@ final class AuthFlowChecks {
         this.tokenEndpoint = uri("token_endpoint");
         this.registration = uri("registration_endpoint");
         this.resource = options.endpoint().trim();
+        this.intrusive = new AuthIntrusiveChecks(driver, log, authz, registration, resource);
     }
 
     /** @param tokenRequired whether the server refused an unauthenticated initialize (401/403) */
     void run(boolean tokenRequired) {
         if (options.intrusive()) {
-            attackerRegistration();
+            intrusive.attackerRegistration();
         } else {
             log.notRun(AuthCheck.OPEN_REDIRECT, "intrusive: needs --auth-audit-intrusive");
             log.notRun(AuthCheck.REGISTRATION_ATTACKER_REDIRECT, "intrusive: needs --auth-audit-intrusive");
@@ -63,7 +64,7 @@ final class AuthFlowChecks {
             downgrade(client, null);
             downgrade(client, "plain");
             if (options.intrusive()) {
-                openRedirect(client);
+                intrusive.openRedirect(client);
             }
         } else {
             log.skipOpen(why[0], AuthCheck.PKCE_NOT_REQUIRED, AuthCheck.PKCE_PLAIN_ACCEPTED,
@@ -189,60 +190,6 @@ final class AuthFlowChecks {
                 ev, "audience"));
     }
 
-    private void openRedirect(AuthorizationDriver.Client client) {
-        AuthCheck c = AuthCheck.OPEN_REDIRECT;
-        AuthorizationDriver.Outcome o = driver.authorize(authz, params(client, AuthAudit.ATTACKER_REDIRECT,
-                AuthorizationDriver.s256(AuthorizationDriver.randomToken()), "S256", AuthorizationDriver.randomToken(),
-                resource), AuthAudit.ATTACKER_REDIRECT);
-        if (o.kind() == AuthorizationDriver.Kind.PAGE) {
-            log.skipped(c, o.note());
-            return;
-        }
-        if (o.kind() != AuthorizationDriver.Kind.CALLBACK) {
-            log.passed(c, "refused: " + o.note());
-            return;
-        }
-        Map<String, Object> ev = ev();
-        ev.put("redirect_uri_sent", AuthAudit.ATTACKER_REDIRECT);
-        ev.put("registered_redirect_uri", client.redirectUri());
-        ev.put("redirect", AuthorizationDriver.masked(o.location()));
-        ev.put("code_returned", o.codeReturned());
-        log.found(c.finding(o.codeReturned() ? Severity.HIGH : Severity.MEDIUM, target(authz), "The authorization "
-                + "endpoint redirected to the unregistered redirect_uri " + AuthAudit.ATTACKER_REDIRECT
-                + (o.codeReturned() ? " with an authorization code: codes leak to any site." : " (an open redirect)."),
-                ev, "redirect_uri"));
-    }
-
-    private void attackerRegistration() {
-        AuthCheck c = AuthCheck.REGISTRATION_ATTACKER_REDIRECT;
-        if (registration == null) {
-            log.skipped(c, "no registration_endpoint in authorization server metadata");
-            return;
-        }
-        AuthorizationDriver.Registration r = driver.register(registration, List.of(AuthAudit.ATTACKER_REDIRECT),
-                List.of("authorization_code"), "none");
-        if (r.clientId() == null) {
-            log.passed(c, "refused: " + r.note());
-            return;
-        }
-        AuthorizationDriver.Outcome o = authz == null ? null : driver.authorize(authz, params(
-                new AuthorizationDriver.Client(r.clientId(), null, AuthAudit.ATTACKER_REDIRECT), AuthAudit.ATTACKER_REDIRECT,
-                AuthorizationDriver.s256(AuthorizationDriver.randomToken()), "S256", AuthorizationDriver.randomToken(),
-                resource), AuthAudit.ATTACKER_REDIRECT);
-        boolean code = o != null && o.codeReturned();
-        Map<String, Object> ev = new LinkedHashMap<>();
-        ev.put("registration_endpoint", target(registration));
-        ev.put("redirect_uri", AuthAudit.ATTACKER_REDIRECT);
-        ev.put("registration_status", r.status());
-        ev.put("client_id", AuthorizationDriver.snippet(r.clientId()));
-        ev.put("code_issued_to_attacker_uri", code);
-        log.found(c.finding(code ? Severity.HIGH : c.severity(), target(registration), "Dynamic client registration "
-                + "accepted the redirect URI " + AuthAudit.ATTACKER_REDIRECT + " from an anonymous caller"
-                + (code ? ", and the authorization endpoint then sent a code there without any user interaction."
-                        : "; a consent screen is all that stands between a user and the attacker's client."),
-                ev, "registration"));
-    }
-
     private AuthorizationDriver.Client client(String[] why) {
         if (options.clientId() != null) {
             return new AuthorizationDriver.Client(options.clientId(), options.clientSecret(), options.redirectUri());
@@ -276,7 +223,7 @@ final class AuthFlowChecks {
         return driver.token(tokenEndpoint, form, client);
     }
 
-    private static Map<String, String> params(AuthorizationDriver.Client client, String redirectUri, String challenge,
+    static Map<String, String> params(AuthorizationDriver.Client client, String redirectUri, String challenge,
             String method, String state, String res) {
         Map<String, String> p = new LinkedHashMap<>();
         p.put("response_type", "code");
@@ -297,7 +244,7 @@ final class AuthFlowChecks {
         return ev;
     }
 
-    private static String target(URI u) {
+    static String target(URI u) {
         return u == null ? "" : TransportAudit.redact(u.toString());
     }
 
