@@ -139,7 +139,8 @@ public final class FuzzRunner implements CampaignRunner {
         try (factory) {
             result = new Campaign(config(s), factory, CampaignInputs.forSeed(s.fuzzing().seed(),
                     SampleFiles.plant(s.safety().fsRoot())),
-                    safety.argumentPolicy()::decide, sink).audit(auditOptions(s, safety)).guard(faults)
+                    safety.argumentPolicy()::decide, sink).audit(auditOptions(s, safety)).authAudit(authAuditOptions(s, safety))
+                    .guard(faults)
                     .shard(new ShardFilter(s.shard().index(), s.shard().count())).run();
         }
         progress.result = result;
@@ -157,6 +158,7 @@ public final class FuzzRunner implements CampaignRunner {
         List<String> warnings = new ArrayList<>(result.warnings());
         warnings.addAll(triage.warnings());
         output.summaryExtra("baseline", triage.baselineSummary(findings));
+        output.summaryExtra("auth_audit", result.extra().get("auth_audit"));
         RunSummary summary = progress.summary(status, reason, findings, warnings);
         Report report = output.write(summary, findings);
         long counted = faults.total();
@@ -245,6 +247,15 @@ public final class FuzzRunner implements CampaignRunner {
         return new AuditOptions(s.audit().securityAudit() || s.audit().securityAuditIntrusive(),
                 s.audit().securityAuditIntrusive(), s.audit().pinFile(), fsRoot, s.target().endpoint(),
                 s.target().protocol().isRemote(), s.target().headers());
+    }
+
+    /** {@code --auth-audit} options, or null when it is off. */
+    static io.mcpfuzzer.fuzz.audit.AuthAudit.Options authAuditOptions(Settings s, SafetyContext safety) {
+        if (!s.audit().authAudit()) {
+            return null;
+        }
+        return new io.mcpfuzzer.fuzz.audit.AuthAudit.Options(s.target().endpoint(), s.audit().authAuditIntrusive(),
+                s.target().timeout(), safety.networkPolicy());
     }
 
     static CampaignConfig config(Settings s) {

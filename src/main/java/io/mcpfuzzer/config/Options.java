@@ -221,6 +221,10 @@ public final class Options {
             flag(), false, "Also send active probes (foreign Origin); requires --security-audit");
     public static final OptionDef<Path> PIN_FILE = o(AUDIT, "--pin-file", "FILE", path(), null,
             "Tool-definition pin file: created on first use, later runs report changed definitions");
+    public static final OptionDef<Boolean> AUTH_AUDIT = o(AUDIT, "--auth-audit", "", flag(), false,
+            "Audit the OAuth authorization layer of an HTTP server: metadata, PKCE, state, tokens and audience");
+    public static final OptionDef<Boolean> AUTH_AUDIT_INTRUSIVE = o(AUDIT, "--auth-audit-intrusive", "", flag(), false,
+            "Also probe open redirects and register a client with an attacker's redirect URI; requires --auth-audit");
 
     // Logging
     public static final OptionDef<LogLevel> LOG_LEVEL = o(LOGGING, "--log-level", "LEVEL",
@@ -266,7 +270,7 @@ public final class Options {
             WATCHDOG_CHECK_INTERVAL, WATCHDOG_PROCESS_TIMEOUT, WATCHDOG_EXTRA_BUFFER, WATCHDOG_MAX_HANG_TIME,
             OUTPUT_DIR, EXPORT_CSV, EXPORT_XML, EXPORT_HTML, EXPORT_MARKDOWN, EXPORT_SARIF, EXPORT_JUNIT, FAIL_ON,
             FAIL_IF_NO_TOOLS, ALLOW_EMPTY_TOOLS, BASELINE, IGNORE_FILE,
-            SECURITY_AUDIT, SECURITY_AUDIT_INTRUSIVE, PIN_FILE,
+            SECURITY_AUDIT, SECURITY_AUDIT_INTRUSIVE, PIN_FILE, AUTH_AUDIT, AUTH_AUDIT_INTRUSIVE,
             LOG_LEVEL, NO_PROGRESS, NO_COLOR);
 
     private Options() {}

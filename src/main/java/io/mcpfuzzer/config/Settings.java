@@ -174,7 +174,17 @@ public record Settings(
         }
     }
 
-    public record Audit(boolean securityAudit, boolean securityAuditIntrusive, Path pinFile) {}
+    /**
+     * @param authAudit          {@code --auth-audit} (HTTP targets only)
+     * @param authAuditIntrusive {@code --auth-audit-intrusive}
+     */
+    public record Audit(boolean securityAudit, boolean securityAuditIntrusive, Path pinFile, boolean authAudit,
+            boolean authAuditIntrusive) {
+        /** Without the auth audit. */
+        public Audit(boolean securityAudit, boolean securityAuditIntrusive, Path pinFile) {
+            this(securityAudit, securityAuditIntrusive, pinFile, false, false);
+        }
+    }
 
     /**
      * @param quiet  only errors and a final one-line verdict

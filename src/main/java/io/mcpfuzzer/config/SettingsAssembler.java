@@ -42,7 +42,8 @@ final class SettingsAssembler {
                 under(out, v.get(Options.EXPORT_JUNIT)), v.get(Options.FAIL_ON), v.get(Options.FAIL_IF_NO_TOOLS),
                 v.get(Options.ALLOW_EMPTY_TOOLS), v.get(Options.BASELINE), v.get(Options.IGNORE_FILE));
         Settings.Audit audit = new Settings.Audit(v.get(Options.SECURITY_AUDIT),
-                v.get(Options.SECURITY_AUDIT_INTRUSIVE), v.get(Options.PIN_FILE));
+                v.get(Options.SECURITY_AUDIT_INTRUSIVE), v.get(Options.PIN_FILE), v.get(Options.AUTH_AUDIT),
+                v.get(Options.AUTH_AUDIT_INTRUSIVE));
         Settings.Logging logging = new Settings.Logging(v.get(Options.LOG_LEVEL), v.get(Options.NO_PROGRESS),
                 v.get(Options.NO_COLOR), v.get(Options.QUIET), v.get(Options.COLOR), v.get(Options.FORMAT));
         if (file != null) {

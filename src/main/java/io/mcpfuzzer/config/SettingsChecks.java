@@ -179,6 +179,12 @@ final class SettingsChecks {
         if (v.get(Options.SECURITY_AUDIT_INTRUSIVE) && !v.get(Options.SECURITY_AUDIT)) {
             problem(Options.SECURITY_AUDIT_INTRUSIVE, "--security-audit-intrusive requires --security-audit");
         }
+        if (v.get(Options.AUTH_AUDIT_INTRUSIVE) && !v.get(Options.AUTH_AUDIT)) {
+            problem(Options.AUTH_AUDIT_INTRUSIVE, "--auth-audit-intrusive requires --auth-audit");
+        } else if (v.get(Options.AUTH_AUDIT) && v.get(Options.PROTOCOL_OPT) == TransportProtocol.STDIO) {
+            problem(Options.AUTH_AUDIT, "--auth-audit audits the OAuth authorization of an HTTP server; a stdio "
+                    + "server has none (give a URL endpoint, or drop --auth-audit)");
+        }
         if (v.get(Options.WATCHDOG_MAX_HANG_TIME) < v.get(Options.WATCHDOG_CHECK_INTERVAL)) {
             problem(Options.WATCHDOG_MAX_HANG_TIME, "--watchdog-max-hang-time must be at least --watchdog-check-interval");
         }

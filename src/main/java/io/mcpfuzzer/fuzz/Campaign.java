@@ -44,6 +44,7 @@ public final class Campaign {
     private final CampaignObserver observer;
     private final ArgumentPreview preview;
     private AuditOptions audit = AuditOptions.off();
+    private io.mcpfuzzer.fuzz.audit.AuthAudit.Options authAudit;
     private FaultGuard guard = new FaultGuard();
     private ShardFilter shard = ShardFilter.ALL;
 
@@ -68,6 +69,12 @@ public final class Campaign {
     /** Sets the security-audit options (default off). Returns this. */
     public Campaign audit(AuditOptions options) {
         this.audit = options == null ? AuditOptions.off() : options;
+        return this;
+    }
+
+    /** Sets the auth-audit options ({@code --auth-audit}; null, the default: no auth audit). Returns this. */
+    public Campaign authAudit(io.mcpfuzzer.fuzz.audit.AuthAudit.Options options) {
+        this.authAudit = options;
         return this;
     }
 
@@ -120,6 +127,14 @@ public final class Campaign {
             extra.put("tool_discovery", ToolDiscovery.notRequested());
             try {
                 FaultInjection.at("campaign");
+                if (authAudit != null && shard.first()) { // before the target: it may refuse the fuzzer's token
+                    guard.run("auth_audit", null, () -> {
+                        var r = io.mcpfuzzer.fuzz.audit.AuthAudit.run(authAudit);
+                        r.findings().forEach(engine::addFinding);
+                        warnings.addAll(r.warnings());
+                        extra.put("auth_audit", r.summary());
+                    });
+                }
                 Target first = supervisor.current();
                 init = first.session().initialized();
                 List<JsonNode> listed = List.of();

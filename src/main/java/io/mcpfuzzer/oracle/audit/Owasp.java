@@ -4,9 +4,11 @@ package io.mcpfuzzer.oracle.audit;
  * OWASP MCP Top 10 (2025 edition) identifiers used by the security audit, with the page each one cites.
  * The mapping follows the Python tool's (tool poisoning family to MCP03, scope creep to MCP02, command
  * execution to MCP05, SQL and output prompt injection to MCP06, cleartext transport to MCP08) and adds
- * ids where it had none (name squatting to MCP03, missing Origin validation to MCP07).
+ * ids where it had none (name squatting to MCP03, missing Origin validation to MCP07, tokens and client
+ * secrets sent to an authorization server in cleartext to MCP01).
  */
 public enum Owasp {
+    MCP01("MCP01:2025", "Token Mismanagement & Secret Exposure", null),
     MCP02("MCP02:2025", "Privilege Escalation via Scope Creep",
             "MCP02-2025%E2%80%93Privilege-Escalation-via-Scope-Creep"),
     MCP03("MCP03:2025", "Tool Poisoning", "MCP03-2025%E2%80%93Tool-Poisoning"),
