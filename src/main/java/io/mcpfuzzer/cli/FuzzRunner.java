@@ -254,8 +254,11 @@ public final class FuzzRunner implements CampaignRunner {
         if (!s.audit().authAudit()) {
             return null;
         }
+        // a pre-registered client (--oauth-client-id/-secret) lets the flow checks run without registration
+        Settings.OAuth o = s.oauth();
         return new io.mcpfuzzer.fuzz.audit.AuthAudit.Options(s.target().endpoint(), s.audit().authAuditIntrusive(),
-                s.target().timeout(), safety.networkPolicy());
+                s.target().timeout(), o == null ? null : o.clientId(), o == null ? null : o.clientSecret(), null,
+                safety.networkPolicy());
     }
 
     static CampaignConfig config(Settings s) {

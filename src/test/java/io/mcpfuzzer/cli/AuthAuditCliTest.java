@@ -104,6 +104,23 @@ class AuthAuditCliTest {
         }
     }
 
+    /** The OAuth client gets the fuzzer in; its pre-registered client also drives the audit's token checks. */
+    @Test
+    void theOAuthClientAndTheAuditShareThePreRegisteredClient() throws Exception {
+        Path out = dir.resolve("oauth");
+        try (AuthFixtureServer server = new AuthFixtureServer(EnumSet.of(AuthFixtureServer.Flaw.NO_AUDIENCE_CHECK))) {
+            int code = run(Map.of("MCP_FUZZER_OAUTH_CLIENT_SECRET", AuthFixtureServer.STATIC_SECRET), "--endpoint",
+                    server.mcpUrl(), "--oauth", "--oauth-grant", "client_credentials", "--oauth-client-id",
+                    AuthFixtureServer.STATIC_CLIENT, "--oauth-no-token-cache", "--auth-audit", "--mode", "tools",
+                    "--runs", "1", "--timeout", "20", "--no-progress", "--output-dir", out.toString());
+            assertThat(code).as("the fuzzer got a token: %s", err.toString(StandardCharsets.UTF_8)).isZero();
+            String findings = Files.readString(out.resolve("findings.json"));
+            assertThat(findings).doesNotContain(AuthFixtureServer.STATIC_SECRET);
+            assertThat(Json.parse(Files.readString(out.resolve("run_summary.json"))).path("auth_audit").path("checks")
+                    .path("MCPF-AUTH-010").path("status").asString()).isEqualTo("finding");
+        }
+    }
+
     @Test
     void aServerThatRefusesTheFuzzerStillGetsItsAuthAuditReported() throws Exception {
         Path out = dir.resolve("refused");
