@@ -99,6 +99,7 @@ public final class ToolFuzzer {
             int firstRun = run;
             engine.guard().run("non_determinism_probe", probeInput, () -> probeDeterminism(name, probeInput, firstRun));
         }
+        engine.guard().run("memory_growth_probe", name, () -> MemoryProbe.check(engine, name));
     }
 
     /** True for a run that has finished without failure; failed ones stay for the final wait. */
