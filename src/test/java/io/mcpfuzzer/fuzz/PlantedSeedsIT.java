@@ -27,8 +27,8 @@ class PlantedSeedsIT {
     /** The default frame cap of the CLI (16 MiB): the 24 MiB answer must exceed it. */
     private static final int FRAME_CAP = 16 << 20;
 
-    private static CampaignResult run(List<String> command, int runs, long seed, int frameCap) {
-        CampaignConfig config = new CampaignConfig("tools", "both", runs, 1, seed, Duration.ofSeconds(5), 2, Set.of(), 3, 2);
+    private static CampaignResult run(List<String> command, int runs, long seed, int frameCap, Duration timeout) {
+        CampaignConfig config = new CampaignConfig("tools", "both", runs, 1, seed, timeout, 2, Set.of(), 3, 2);
         StdioTargetFactory factory = new StdioTargetFactory(command, null, Map.of(), true, ClientOptions.defaults(), frameCap);
         try (factory) {
             return new Campaign(config, factory, CampaignInputs.forSeed(seed), CampaignObserver.NONE).run();
@@ -51,7 +51,7 @@ class PlantedSeedsIT {
     void oracleTwinsAreFoundAndTheirCleanTwinsStayClean(long seed) {
         List<String> command = new java.util.ArrayList<>(JavaCommand.withHeap("64m", OracleTwinsServer.class));
         command.addAll(1, OracleTwinsServer.jvmFlags());
-        CampaignResult result = run(command, 40, seed, FRAME_CAP);
+        CampaignResult result = run(command, 40, seed, FRAME_CAP, Duration.ofSeconds(5));
         assertThat(result.status()).isEqualTo("completed");
         Finding injection = find(result, "command_injection", "ping_host", seed);
         assertThat(injection.severity()).isEqualTo(Severity.HIGH);
@@ -71,7 +71,7 @@ class PlantedSeedsIT {
     void plantedBugsAreFoundAndTheControlStaysClean(long seed) {
         List<String> command = JavaCommand.of(PlantedBugsServer.class);
         command.set(1, "-Xmx512m");
-        CampaignResult result = run(command, 8, seed, 1 << 20);
+        CampaignResult result = run(command, 8, seed, 1 << 20, Duration.ofSeconds(2)); // short: hang_tool and drop_tool cost a deadline each
         assertThat(result.status()).isEqualTo("completed");
         assertThat(find(result, "crash", "crash_tool", seed).signature()).startsWith("python:ValueError");
         find(result, "hang", "hang_tool", seed);
