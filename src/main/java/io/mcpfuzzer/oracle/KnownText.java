@@ -102,7 +102,6 @@ public final class KnownText {
         Set<Long> local = new HashSet<>();
         strings(currentInput, s -> {
             local.add(hash('S', s));
-            CommandEvidence.tokens(s).forEach(t -> local.add(hash('E', t)));
             paths(s, (kind, p) -> local.add(hash(kind, p)));
         });
         return new View(local);
@@ -160,7 +159,8 @@ public final class KnownText {
 
         /**
          * True when a command-execution evidence token ({@link CommandEvidence}) was in a text the
-         * fuzzer sent (this call or earlier) or the server publishes: it proves no execution.
+         * fuzzer sent in an earlier call or the server publishes: it proves no execution. (This call's
+         * own input is checked by {@link CommandEvidence#find} itself, by substring.)
          */
         public boolean knownEvidence(String token) {
             return token != null && known('E', token);
