@@ -256,7 +256,8 @@ public final class CommandEvidence {
         }
         int nameEnd = i - 2;
         int s = nameEnd;
-        while (s > 0 && nameEnd - s < 16 && (Character.isLetter(t.charAt(s - 1)) || t.charAt(s - 1) == '/')) {
+        while (s > 0 && nameEnd - s < 16 && (Character.isLetter(t.charAt(s - 1)) || t.charAt(s - 1) == '/')
+                && !(s >= 2 && t.charAt(s - 2) == '\\')) { // the n of a JSON \n escape is no part of the name
             s--;
         }
         String shell = t.substring(s, nameEnd);

@@ -50,6 +50,8 @@ class CommandEvidenceTest {
         assertThat(find("/bin/sh: line 1: " + MARK + ": not found", "x;" + MARK).token())
                 .isEqualTo("/bin/sh: line 1: " + MARK + ": not found");
         assertThat(find("bash: " + MARK + ": command not found", "a | " + MARK).kind()).isEqualTo("shell_not_found");
+        assertThat(find("PING x\nsh: 1: " + MARK + ": not found\n", "x;" + MARK).token()) // after an escaped newline
+                .isEqualTo("sh: 1: " + MARK + ": not found");
         assertThat(find("'" + MARK + "' is not recognized as an internal or external command,", "a & " + MARK).kind())
                 .isEqualTo("shell_not_found");
         // the word was not injected after a metacharacter, or is another word
