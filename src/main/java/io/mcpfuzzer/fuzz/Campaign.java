@@ -236,7 +236,8 @@ public final class Campaign {
         guard.run("schema_mismatch", null, () -> engine.schemaHonour().findings().forEach(engine::addFinding));
         guard.run("memory_growth", null, () -> {
             Finding growth = engine.memory().finding("server");
-            if (growth != null) {
+            // a tool already shown to grow (MemoryProbe) explains the server's growth: no second finding
+            if (growth != null && engine.findings().snapshot().stream().noneMatch(f -> f.category().equals("memory_growth"))) {
                 engine.addFinding(growth);
             }
         });

@@ -13,6 +13,7 @@ import io.mcpfuzzer.oracle.MemoryTrend;
 import io.mcpfuzzer.oracle.Observation;
 import io.mcpfuzzer.oracle.RunResult;
 import io.mcpfuzzer.oracle.SchemaHonour;
+import io.mcpfuzzer.oracle.ToolMemory;
 import io.mcpfuzzer.oracle.Verdict;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -70,6 +71,7 @@ public final class RunEngine {
     private final FindingCollector findings = new FindingCollector();
     private final LatencyOutliers latency = new LatencyOutliers();
     private final MemoryTrend memory = new MemoryTrend();
+    private final ToolMemory toolMemory = new ToolMemory();
     private final SchemaHonour schemaHonour = new SchemaHonour();
     private final AtomicLong runs = new AtomicLong();
     private final AtomicLong lastRssSample = new AtomicLong(System.nanoTime() - RSS_SAMPLE_NANOS);
@@ -289,6 +291,10 @@ public final class RunEngine {
                 guard.run("retire", inputOf(call), () -> supervisor.retire(target));
             } else {
                 guard.run("memory_sample", null, () -> sampleMemory(target));
+                if ("tool".equals(call.kind())) { // per call: the per-tool trend (MemoryProbe)
+                    guard.run("tool_memory", null, () -> toolMemory.record(call.target(),
+                            System.identityHashCode(target), call.input(), call.run(), target.rssKb()));
+                }
             }
             return verdict;
         }
@@ -376,6 +382,16 @@ public final class RunEngine {
 
     public MemoryTrend memory() {
         return memory;
+    }
+
+    /** The server's RSS after each tool call, per tool (judged by {@link MemoryProbe}). */
+    public ToolMemory toolMemory() {
+        return toolMemory;
+    }
+
+    /** The live target (started if none is), for probes that read its state between calls. */
+    public Target currentTarget() throws Supervisor.BlockedException {
+        return supervisor.current();
     }
 
     /** Schema-valid calls rejected as invalid, per tool (the {@code schema_mismatch} aggregate). */

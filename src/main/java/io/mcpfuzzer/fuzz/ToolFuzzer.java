@@ -16,7 +16,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * Fuzzes each tool: {@code runs} calls per phase with generated arguments, at most
  * {@code maxConcurrency} in flight, then a non-determinism probe that re-sends the first realistic
- * input and compares normalised answers. Run indexes count across phases (realistic first). Every
+ * input and compares normalised answers, and a memory-growth replay when the server's RSS rose with
+ * the tool's calls ({@link MemoryProbe}). Run indexes count across phases (realistic first). Every
  * call, probes included, passes the session's safety choke point, which confines, rewrites or
  * blocks it (a blocked run is recorded as {@code safety_blocked}).
  *
@@ -99,6 +100,7 @@ public final class ToolFuzzer {
             int firstRun = run;
             engine.guard().run("non_determinism_probe", probeInput, () -> probeDeterminism(name, probeInput, firstRun));
         }
+        engine.guard().run("memory_growth_probe", name, () -> MemoryProbe.check(engine, name));
     }
 
     /** True for a run that has finished without failure; failed ones stay for the final wait. */

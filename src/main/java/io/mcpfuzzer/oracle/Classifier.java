@@ -28,6 +28,10 @@ import tools.jackson.databind.JsonNode;
  * or the like ({@link SilentGarbage}); a response that breaks JSON-RPC is {@code protocol_violation}.
  * A -32603 whose text is argument validation ({@link ValidationText}) is one {@code internal_error}
  * per server, {@code low} for an invalid input.
+ * Output of an executed command ({@code uid=0(root) gid=0(root)}, a passwd line, a shell's "not found"
+ * naming an injected word, a Windows volume serial) in any answer to an input carrying a shell
+ * metacharacter is a high {@code command_injection} ({@link CommandEvidence}), unless the fuzzer sent
+ * that text or the server publishes it.
  * A normal answer to a valid input is no finding.
  *
  * <p>Root causes merge across targets ({@link Finding#cause}): a crash by its stack signature, a
@@ -94,6 +98,7 @@ public final class Classifier {
                     findings.add(internalError(o, reply.errorMessage()));
                 }
                 leaks(o, InputEchoes.masked(reply.raw(), o.input()), findings);
+                commandInjection(o, reply.raw(), findings);
             }
             case RESULT -> {
                 JsonNode result = reply.result();
@@ -101,6 +106,7 @@ public final class Classifier {
                 outcome = toolError ? "tool_error" : "ok";
                 leaks(o, InputEchoes.masked(reply.raw(), o.input()), findings);
                 reflection(o, reply.raw(), findings);
+                commandInjection(o, reply.raw(), findings);
                 if (!toolError && Boolean.FALSE.equals(o.inputValid()) && "tool".equals(o.kind())) {
                     findings.add(finding(o, "accepted_malformed", Severity.LOW,
                             "schema-invalid input got a normal answer", evidence(o), "accepted_malformed"));
@@ -196,6 +202,27 @@ public final class Classifier {
             findings.add(finding(o, "error_leakage", Severity.MEDIUM, "answer leaks " + leak.type().replace('_', ' '),
                     ev, leak.type()));
         }
+    }
+
+    /**
+     * Output of an executed command ({@link CommandEvidence}) in an answer to an input carrying a shell
+     * metacharacter: one high {@code command_injection} per target and evidence kind. Text the input
+     * or an earlier input carried, or the server publishes, is no evidence ({@link KnownText}).
+     */
+    private void commandInjection(Observation o, String raw, List<Finding> findings) {
+        if (raw == null || !CommandEvidence.carriesShellAttack(o.input())) {
+            return;
+        }
+        KnownText.View view = known.view(o.input());
+        CommandEvidence.Hit hit = CommandEvidence.find(raw, o.input(), view::knownEvidence);
+        if (hit == null) {
+            return;
+        }
+        Map<String, Object> ev = evidence(o);
+        ev.put("evidence_kind", hit.kind());
+        ev.put("evidence_line", hit.line());
+        findings.add(finding(o, "command_injection", Severity.HIGH, "the answer shows an injected command ran ("
+                + hit.kind().replace('_', ' ') + "): " + cut(hit.token(), 120), ev, "command_injection:" + hit.kind()));
     }
 
     private void reflection(Observation o, String raw, List<Finding> findings) {

@@ -25,6 +25,10 @@ import tools.jackson.databind.JsonNode;
  * published ({@code /srv/data} published makes {@code /srv/data/a/b.txt} known), or when a suffix of at
  * least two segments equals a sent relative path with its leading {@code ../} and {@code ./} removed
  * (the server resolved {@code ../../etc/ssh/sshd_config} to {@code /etc/ssh/sshd_config}).
+ *
+ * <p>Command evidence: the tokens {@link CommandEvidence#tokens} finds in a sent or published text
+ * ({@code uid=0(root) gid=0(root)} in a tool description, say) are remembered, so an answer showing
+ * them again proves no execution ({@link View#knownEvidence}).
  */
 public final class KnownText {
     /** Most hashes kept. */
@@ -46,6 +50,7 @@ public final class KnownText {
         strings(input, s -> {
             add('S', s);
             paths(s, this::add);
+            evidence(s);
         });
     }
 
@@ -54,6 +59,7 @@ public final class KnownText {
         if (text != null) {
             add('S', text);
             paths(text, this::add);
+            evidence(text);
         }
     }
 
@@ -66,6 +72,7 @@ public final class KnownText {
             return;
         }
         int end = Math.min(text.length(), MAX_PUBLISHED_SCAN);
+        evidence(text.substring(0, end));
         int start = -1;
         for (int i = 0; i <= end; i++) {
             boolean escape = i < end && text.charAt(i) == '\\'; // JSON text: "\n/srv/x" starts at the slash
@@ -150,10 +157,24 @@ public final class KnownText {
             return false;
         }
 
+        /**
+         * True when a command-execution evidence token ({@link CommandEvidence}) was in a text the
+         * fuzzer sent in an earlier call or the server publishes: it proves no execution. (This call's
+         * own input is checked by {@link CommandEvidence#find} itself, by substring.)
+         */
+        public boolean knownEvidence(String token) {
+            return token != null && known('E', token);
+        }
+
         private boolean known(char kind, String s) {
             long h = hash(kind, s);
             return current.contains(h) || hashes.contains(h);
         }
+    }
+
+    /** Remembers the command-execution evidence tokens a text carries ({@link CommandEvidence#tokens}). */
+    private void evidence(String text) {
+        CommandEvidence.tokens(text).forEach(t -> add('E', t));
     }
 
     private interface Sink {

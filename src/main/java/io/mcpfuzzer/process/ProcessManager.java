@@ -46,6 +46,7 @@ public final class ProcessManager implements AutoCloseable {
     private final String tokenPrefix;
     private final AtomicLong sequence = new AtomicLong();
     private final AtomicBoolean closed = new AtomicBoolean();
+    private final TreeRss treeRss = new TreeRss();
 
     private ProcessManager(Builder b) {
         this.config = b.config;
@@ -201,22 +202,16 @@ public final class ProcessManager implements AutoCloseable {
         return registry.get(pid);
     }
 
-    /** Resident memory in kB summed over the live members of {@code pid}'s tree; empty when none. */
+    /**
+     * Resident memory in kB summed over the live members of {@code pid}'s tree; empty when none. The
+     * member list is refreshed at most once a second ({@link TreeRss}), so this is cheap per call.
+     */
     public OptionalLong rssKb(long pid) {
         Optional<ManagedProcess> mp = registry.get(pid);
         if (mp.isEmpty()) {
             return OptionalLong.empty();
         }
-        long sum = 0;
-        boolean any = false;
-        for (ProcStat s : ProcessTree.members(mp.get(), ProcFs.scan())) {
-            OptionalLong kb = s.isDead() ? OptionalLong.empty() : ProcFs.rssKb(s.pid());
-            if (kb.isPresent()) {
-                sum += kb.getAsLong();
-                any = true;
-            }
-        }
-        return any ? OptionalLong.of(sum) : OptionalLong.empty();
+        return treeRss.rssKb(mp.get());
     }
 
     /** Marks a request to {@code pid} outstanding; close the token when it is answered. */

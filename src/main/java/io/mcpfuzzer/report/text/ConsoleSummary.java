@@ -15,8 +15,8 @@ import java.util.stream.Collectors;
 /**
  * The final summary printed after a run: status and provenance, runs per target with their
  * outcomes (ordered by {@link TargetOrder}: targets with crashes, hangs or findings first; all
- * {@code frame:} targets grouped into one last line), findings by severity and the most severe
- * findings, details on one line ({@link #oneLine}). The caller prints {@link #nextStep} last. Every server-controlled string
+ * {@code frame:} targets grouped into one last line), findings by severity, the top root causes
+ * ({@link RootCauses}: most severe, then covering the most targets), then the most severe findings, details on one line ({@link #oneLine}). The caller prints {@link #nextStep} last. Every server-controlled string
  * passes through {@link TerminalText}, and the summary and findings are redacted first. Colour
  * is plain ANSI SGR and only when asked (the caller decides from NO_COLOR and TTY detection).
  * Lines end with {@code \n}. Stateless and thread-safe.
@@ -108,6 +108,17 @@ public final class ConsoleSummary {
                 out.append(ansi.severity(sev, sev.wire() + " " + bySeverity.getOrDefault(sev, 0L)));
                 out.append(i > 0 ? ", " : "\n");
             }
+            out.append(ansi.bold("Top root causes:")).append('\n');
+            for (Finding f : RootCauses.top(report.findings(), RootCauses.MAX_SHOWN)) {
+                long covers = RootCauses.covers(f);
+                out.append("  ").append(ansi.severity(f.severity(), pad(f.severity().wire(), 8))).append(' ')
+                        .append(pad(TerminalText.safe(f.category(), 28), 28)).append(' ')
+                        .append(covers > 1 ? covers + " targets, e.g. " : "")
+                        .append(TerminalText.safe(f.kind() + ":" + f.target(), 40))
+                        .append(f.count() > 1 ? " x" + f.count() : "").append("  ")
+                        .append(oneLine(f.detail(), 100)).append('\n');
+            }
+            out.append(ansi.bold("All findings:")).append('\n');
             int listed = 0;
             for (Finding f : report.findings()) {
                 if (listed++ == MAX_FINDINGS) {

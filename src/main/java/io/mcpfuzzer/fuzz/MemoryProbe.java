@@ -1,0 +1,74 @@
+package io.mcpfuzzer.fuzz;
+
+import io.mcpfuzzer.common.Json;
+import io.mcpfuzzer.fuzz.targets.Target;
+import io.mcpfuzzer.jsonrpc.Reply;
+import io.mcpfuzzer.oracle.Finding;
+import io.mcpfuzzer.oracle.Severity;
+import io.mcpfuzzer.oracle.ToolMemory;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Confirms a tool's memory growth ({@link ToolMemory}) after its runs: when its per-call RSS samples
+ * make it a suspect, the call after which RSS rose most is replayed {@link ToolMemory#REPLAY_CALLS}
+ * times (outside the run accounting, through the safety choke point like every call), RSS read after
+ * each, and {@code memory_growth} is reported only when the replay's least-squares slope is at least
+ * {@link ToolMemory#SLOPE_KB} kB per call too. A replay that loses its server (no answer, a restart)
+ * reports nothing. Called from the thread that fuzzes tools, one tool at a time.
+ */
+final class MemoryProbe {
+    private static final Logger LOG = LoggerFactory.getLogger(MemoryProbe.class);
+
+    private MemoryProbe() {}
+
+    static void check(RunEngine engine, String tool) throws Supervisor.BlockedException {
+        ToolMemory.Suspect suspect = engine.toolMemory().suspect(tool);
+        engine.toolMemory().forget(tool);
+        if (suspect == null) {
+            return;
+        }
+        JsonNode input = suspect.input() == null ? Json.object() : suspect.input();
+        Target target = engine.currentTarget();
+        long[] x = new long[ToolMemory.REPLAY_CALLS];
+        long[] y = new long[ToolMemory.REPLAY_CALLS];
+        for (int i = 0; i < x.length; i++) {
+            Reply reply = engine.direct(session -> session.callTool(tool, input, engine.timeout()));
+            long kb = target.rssKb();
+            if (reply == null || !reply.answered() || engine.currentTarget() != target || kb <= 0) {
+                LOG.debug("memory replay of {} stopped after {} calls: the server did not answer or restarted", tool, i);
+                return;
+            }
+            x[i] = i + 1L;
+            y[i] = kb;
+        }
+        ToolMemory.Fit replay = ToolMemory.fit(x, y);
+        if (!ToolMemory.confirmed(replay)) {
+            LOG.debug("memory growth of {} not confirmed by the replay (slope {} kB per call)", tool,
+                    replay == null ? 0 : Math.round(replay.slopeKbPerCall()));
+            return;
+        }
+        ToolMemory.Fit fit = suspect.fit();
+        Map<String, Object> ev = new LinkedHashMap<>();
+        ev.put("input", input);
+        ev.put("slope_kb_per_call", Math.round(fit.slopeKbPerCall()));
+        ev.put("fitted_growth_kb", Math.round(fit.growthKb()));
+        ev.put("samples", fit.samples());
+        ev.put("rss_first_kb", fit.firstKb());
+        ev.put("rss_last_kb", fit.lastKb());
+        ev.put("replay_calls", ToolMemory.REPLAY_CALLS);
+        ev.put("replay_slope_kb_per_call", Math.round(replay.slopeKbPerCall()));
+        ev.put("replay_rss_kb", java.util.Arrays.stream(y).boxed().toList());
+        ev.put("thresholds", "slope >= " + ToolMemory.SLOPE_KB + " kB per call, fitted growth >= "
+                + ToolMemory.TOTAL_KB + " kB, replay slope >= " + ToolMemory.SLOPE_KB + " kB per call");
+        engine.addFinding(Finding.of("memory_growth", Severity.MEDIUM, "tool", tool, suspect.run(),
+                "resident memory grows about " + Math.round(fit.slopeKbPerCall()) + " kB per call to " + tool
+                        + " (" + fit.samples() + " samples, " + Math.round(fit.growthKb() / 1024) + " MiB in all); "
+                        + ToolMemory.REPLAY_CALLS + " identical calls grew it " + Math.round(replay.slopeKbPerCall())
+                        + " kB per call",
+                ev, "rss_slope"));
+    }
+}
