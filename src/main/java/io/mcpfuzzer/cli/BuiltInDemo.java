@@ -36,7 +36,7 @@ public final class BuiltInDemo implements DemoRunner {
         Settings.Fuzzing f = settings.fuzzing();
         Settings.Fuzzing fuzzing = explicit(settings, Options.RUNS.key()) ? f : new Settings.Fuzzing(f.mode(), f.phase(),
                 DEMO_RUNS, f.tools(), f.excludeTools(), f.seed(), f.maxConcurrency(), f.stateful(), f.statefulRuns(),
-                f.havoc(), f.corpus());
+                f.havoc(), f.corpus(), f.coverageBudget());
         Settings demo = new Settings(demoTarget, fuzzing, settings.protocol(), settings.safety(),
                 settings.limits(), settings.watchdog(), settings.output(), settings.audit(), settings.logging(),
                 settings.provenance());

@@ -16,7 +16,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * Fuzzes each tool: {@code runs} calls per phase with generated arguments, at most
  * {@code maxConcurrency} in flight, then a non-determinism probe that re-sends the first realistic
- * input and compares normalised answers. Run indexes count across phases (realistic first). Every
+ * input and compares normalised answers. Run indexes count across phases (the {@link CoveragePass}
+ * first when one is set, then realistic, then aggressive). Every
  * call, probes included, passes the session's safety choke point, which confines, rewrites or
  * blocks it (a blocked run is recorded as {@code safety_blocked}).
  *
@@ -32,6 +33,7 @@ public final class ToolFuzzer {
     private final RunEngine engine;
     private final ToolInputs inputs;
     private ShardFilter shard = ShardFilter.ALL;
+    private CoveragePass coverage;
 
     public ToolFuzzer(CampaignConfig config, RunEngine engine, ToolInputs inputs) {
         this.config = config;
@@ -45,12 +47,18 @@ public final class ToolFuzzer {
         return this;
     }
 
+    /** Runs {@code pass} before each tool's random phases (default: none). Returns this. */
+    public ToolFuzzer coverage(CoveragePass pass) {
+        this.coverage = pass;
+        return this;
+    }
+
     /** Fuzzes one tool definition (as listed by {@code tools/list}). */
     public void fuzz(JsonNode tool, BoundedExecutor executor) throws Supervisor.BlockedException, InterruptedException {
         String name = tool.path("name").asString("");
         JsonNode schema = tool.path("inputSchema").isObject() ? tool.get("inputSchema") : Json.object();
         List<Future<?>> futures = new ArrayList<>();
-        int run = 0;
+        int run = coverage == null ? 0 : coverage.submit(name, schema, executor, futures);
         int sweepAt = SWEEP_EVERY;
         JsonNode firstRealistic = null;
         for (String phase : config.phases()) {
