@@ -29,27 +29,27 @@ class CoverageReportTest {
         Path out = dir.resolve("r");
         CliRunTest.Outcome o = CliRunTest.run("--mode", "tools", "--endpoint", CliRunTest.endpoint(CoverageTwinsServer.class),
                 "--tool", "title_tool", "--tool", "strict_tool", "--runs", "1", "--phase", "realistic", "--seed", "7",
-                "--max-concurrency", "1", "--timeout", "5", "--coverage-budget", "20", "--export-html", "report.html",
+                "--max-concurrency", "1", "--timeout", "5", "--coverage-budget", "8", "--export-html", "report.html",
                 "--output-dir", out.toString());
         assertThat(o.code()).as(o.err()).isZero();
 
         JsonNode summary = Json.parse(Files.readString(out.resolve("run_summary.json")));
         JsonNode title = summary.at("/tools/by_name/title_tool/coverage");
-        assertThat(title.path("budget").asInt()).isEqualTo(20);
-        assertThat(title.path("cases").asInt()).isEqualTo(20);
-        assertThat(title.path("cut").asInt()).isPositive();
+        assertThat(title.path("budget").asInt()).isEqualTo(8);
+        assertThat(title.path("cases").asInt()).isEqualTo(8);
+        assertThat(title.path("cut").asInt()).isEqualTo(14 - 8); // 12 classes of /title, 2 of the root object
         List<String> classes = new ArrayList<>();
         title.path("classes").forEach(c -> classes.add(c.asString()));
         assertThat(classes).contains("string.empty", "string.bidi.rlo", "object.missing_required").isSorted();
         JsonNode strict = summary.at("/tools/by_name/strict_tool/coverage");
-        assertThat(strict.path("cases").asInt()).isEqualTo(20);
+        assertThat(strict.path("cases").asInt()).isEqualTo(8);
 
         List<JsonNode> runs = new ArrayList<>();
         try (Stream<Path> files = Files.walk(out.resolve("sessions"))) {
             Path jsonl = files.filter(p -> p.getFileName().toString().equals("runs.jsonl")).findFirst().orElseThrow();
             Files.readAllLines(jsonl).forEach(line -> runs.add(Json.parse(line)));
         }
-        assertThat(runs.stream().filter(r -> r.path("phase").asString().equals("coverage"))).hasSize(40);
+        assertThat(runs.stream().filter(r -> r.path("phase").asString().equals("coverage"))).hasSize(16);
         assertThat(runs.stream().filter(r -> r.path("phase").asString().equals("realistic"))).hasSize(2);
 
         JsonNode findings = Json.parse(Files.readString(out.resolve("findings.json")));
@@ -65,7 +65,7 @@ class CoverageReportTest {
         assertThat(crash.path("strategy").asString()).matches("string\\.(bidi\\.[a-z]+|non_bmp\\.[a-z]+)@/title");
 
         String html = Files.readString(out.resolve("report.html"));
-        assertThat(html).contains("Coverage pass per tool").contains("<td>title_tool</td><td class=\"num\">20</td>")
+        assertThat(html).contains("Coverage pass per tool").contains("<td>title_tool</td><td class=\"num\">8</td>")
                 .contains("string.bidi.rlo").contains("Strategy: <code>" + crash.path("strategy").asString() + "</code>");
     }
 
