@@ -15,7 +15,9 @@ import java.util.List;
  * defaults stay): without an explicit {@code --timeout} the per-call timeout is
  * {@value #DEMO_TIMEOUT_MS} ms, so each planted hang costs little (the demo server answers everything
  * else in milliseconds); without an explicit {@code --runs}, {@value #DEMO_RUNS} runs per tool and
- * phase, enough to reach every planted flaw. The server JVM is tuned to start fast: the demo
+ * phase, enough to reach every planted flaw; without an explicit {@code --coverage-budget}, no
+ * coverage pass (its edge cases would hit the planted hang many times over). The server JVM is tuned
+ * to start fast: the demo
  * restarts it after every planted crash and hang.
  */
 public final class BuiltInDemo implements DemoRunner {
@@ -34,9 +36,10 @@ public final class BuiltInDemo implements DemoRunner {
                 timeout, toolTimeout, t.transportRetries(), t.headers(), t.authConfig(), t.authEnv(), t.maxLineBytes(),
                 t.roots());
         Settings.Fuzzing f = settings.fuzzing();
-        Settings.Fuzzing fuzzing = explicit(settings, Options.RUNS.key()) ? f : new Settings.Fuzzing(f.mode(), f.phase(),
-                DEMO_RUNS, f.tools(), f.excludeTools(), f.seed(), f.maxConcurrency(), f.stateful(), f.statefulRuns(),
-                f.havoc(), f.corpus());
+        Settings.Fuzzing fuzzing = new Settings.Fuzzing(f.mode(), f.phase(),
+                explicit(settings, Options.RUNS.key()) ? f.runs() : DEMO_RUNS, f.tools(), f.excludeTools(), f.seed(),
+                f.maxConcurrency(), f.stateful(), f.statefulRuns(), f.havoc(), f.corpus(),
+                explicit(settings, Options.COVERAGE_BUDGET.key()) ? f.coverageBudget() : 0);
         Settings demo = new Settings(demoTarget, fuzzing, settings.protocol(), settings.safety(),
                 settings.limits(), settings.watchdog(), settings.output(), settings.audit(), settings.logging(),
                 settings.provenance());

@@ -141,7 +141,8 @@ public final class FuzzRunner implements CampaignRunner {
                     SampleFiles.plant(s.safety().fsRoot())),
                     safety.argumentPolicy()::decide, sink).audit(auditOptions(s, safety)).authAudit(authAuditOptions(s, safety))
                     .guard(faults)
-                    .shard(new ShardFilter(s.shard().index(), s.shard().count())).run();
+                    .shard(new ShardFilter(s.shard().index(), s.shard().count()))
+                    .coverage(s.fuzzing().coverageBudget()).run();
         }
         progress.result = result;
         console.progress().finish(); // what follows (messages, the summary) starts on a clean line

@@ -109,6 +109,9 @@ public final class Options {
             Phase.AGGRESSIVE, "Tool-argument phase: realistic, aggressive, or both (--runs each)");
     public static final OptionDef<Integer> RUNS = o(FUZZING, "--runs", "N", integer(1, 1_000_000), 10,
             "Runs per tool (per phase with --phase both)");
+    public static final OptionDef<Integer> COVERAGE_BUDGET = o(FUZZING, "--coverage-budget", "N",
+            integer(0, 100_000), 64, "Coverage-pass cases per tool, sent before the random phases (every edge class "
+                    + "of every field, then pairwise cases of nested objects); 0 turns the pass off");
     public static final OptionDef<List<String>> TOOL = o(FUZZING, "--tool", "NAME", listOf(text(), ','), List.of(),
             "Fuzz only this tool; repeatable (tools and all modes)");
     public static final OptionDef<List<String>> EXCLUDE_TOOL = o(FUZZING, "--exclude-tool", "NAME",
@@ -260,7 +263,7 @@ public final class Options {
             MAX_LINE_BYTES, ROOTS,
             OAUTH, OAUTH_GRANT, OAUTH_CLIENT_ID, OAUTH_CLIENT_SECRET, OAUTH_SCOPE, OAUTH_CLIENT_ID_METADATA_URL,
             OAUTH_OPEN_BROWSER, OAUTH_HEADLESS, OAUTH_NO_TOKEN_CACHE, OAUTH_PRIVATE_KEY_FILE, OAUTH_SIGNING_ALG,
-            MODE, PHASE, RUNS, TOOL, EXCLUDE_TOOL, SEED, MAX_CONCURRENCY, STATEFUL, STATEFUL_RUNS, HAVOC, CORPUS,
+            MODE, PHASE, RUNS, COVERAGE_BUDGET, TOOL, EXCLUDE_TOOL, SEED, MAX_CONCURRENCY, STATEFUL, STATEFUL_RUNS, HAVOC, CORPUS,
             SHARD, SHARD_COUNT,
             PROTOCOL_PHASE, RUNS_PER_TYPE, PROTOCOL_TYPE, SPEC_GUARD, SPEC_RESOURCE_URI, SPEC_PROMPT_NAME,
             SPEC_PROMPT_ARGS, SPEC_SCHEMA_VERSION,

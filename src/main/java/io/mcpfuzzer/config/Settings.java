@@ -89,11 +89,20 @@ public record Settings(
     }
 
     /**
-     * @param seed the seed of every generated input; chosen at random when not given (see
-     *             {@link Provenance#origins()} key {@code seed})
+     * @param seed           the seed of every generated input; chosen at random when not given (see
+     *                       {@link Provenance#origins()} key {@code seed})
+     * @param coverageBudget coverage-pass cases per tool before the random phases; 0 = no coverage pass
      */
     public record Fuzzing(Mode mode, Phase phase, int runs, List<String> tools, List<String> excludeTools, long seed,
-            int maxConcurrency, boolean stateful, int statefulRuns, boolean havoc, boolean corpus) {}
+            int maxConcurrency, boolean stateful, int statefulRuns, boolean havoc, boolean corpus, int coverageBudget) {
+
+        /** Fuzzing settings with the default {@code --coverage-budget}. */
+        public Fuzzing(Mode mode, Phase phase, int runs, List<String> tools, List<String> excludeTools, long seed,
+                int maxConcurrency, boolean stateful, int statefulRuns, boolean havoc, boolean corpus) {
+            this(mode, phase, runs, tools, excludeTools, seed, maxConcurrency, stateful, statefulRuns, havoc, corpus,
+                    Options.COVERAGE_BUDGET.defaultValue());
+        }
+    }
 
     /**
      * @param protocolTypes      only these types (empty = all)

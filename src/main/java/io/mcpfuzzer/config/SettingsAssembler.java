@@ -21,7 +21,7 @@ final class SettingsAssembler {
         Settings.Fuzzing fuzzing = new Settings.Fuzzing(v.get(Options.MODE), v.get(Options.PHASE),
                 v.get(Options.RUNS), v.get(Options.TOOL), v.get(Options.EXCLUDE_TOOL), v.get(Options.SEED),
                 v.get(Options.MAX_CONCURRENCY), v.get(Options.STATEFUL), v.get(Options.STATEFUL_RUNS),
-                v.get(Options.HAVOC), v.get(Options.CORPUS));
+                v.get(Options.HAVOC), v.get(Options.CORPUS), v.get(Options.COVERAGE_BUDGET));
         ObjectNode promptArgs = v.get(Options.SPEC_PROMPT_ARGS);
         Settings.Protocol protocol = new Settings.Protocol(v.get(Options.PROTOCOL_PHASE),
                 v.get(Options.RUNS_PER_TYPE), v.get(Options.PROTOCOL_TYPE), v.get(Options.SPEC_GUARD),

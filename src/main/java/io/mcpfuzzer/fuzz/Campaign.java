@@ -47,6 +47,7 @@ public final class Campaign {
     private io.mcpfuzzer.fuzz.audit.AuthAudit.Options authAudit;
     private FaultGuard guard = new FaultGuard();
     private ShardFilter shard = ShardFilter.ALL;
+    private int coverageBudget;
 
     public Campaign(CampaignConfig config, TargetFactory factory, ToolInputs inputs, CampaignObserver observer) {
         this(config, factory, inputs, ArgumentPreview.ALLOW_ALL, observer);
@@ -93,6 +94,15 @@ public final class Campaign {
         return this;
     }
 
+    /**
+     * Sends up to {@code budget} coverage cases per tool before its random phases ({@link CoveragePass});
+     * 0 (the default) turns the pass off. Returns this.
+     */
+    public Campaign coverage(int budget) {
+        this.coverageBudget = Math.max(0, budget);
+        return this;
+    }
+
     /** Runs the campaign; never throws (a failure nothing else caught ends it with status {@code error}). */
     public CampaignResult run() {
         Instant started = Instant.now();
@@ -117,6 +127,7 @@ public final class Campaign {
         try (Supervisor supervisor = new Supervisor(factory, config.maxStartFailures());
                 BoundedExecutor executor = new BoundedExecutor(config.maxConcurrency(), "fuzz")) {
             RunEngine engine = new RunEngine(supervisor, observer, config.callTimeout(), guard);
+            CoverageLedger coverage = new CoverageLedger(coverageBudget);
             Shrinker shrinker = new Shrinker(new RunEngine(supervisor, CampaignObserver.NONE, config.callTimeout(),
                     guard), SHRINK_SENDS, SHRINK_BUDGET);
             SecurityAuditRun auditRun = new SecurityAuditRun(audit, engine::addFinding, guard).shard(shard);
@@ -159,7 +170,7 @@ public final class Campaign {
                     auditRun.inspect(call, reply);
                 });
                 if (config.includes("tools")) {
-                    fuzzTools(tools, engine, executor);
+                    fuzzTools(tools, engine, executor, coverage);
                     guard.run("shrink", null, () -> shrinker.shrinkAll(engine.findings().snapshot()));
                     guard.run("audit_probe", null, () -> auditRun.probe(fuzzed, engine, preview, inputs, config.seed(),
                             warnings));
@@ -216,6 +227,9 @@ public final class Campaign {
                 Map<String, Object> withShare = new java.util.LinkedHashMap<>();
                 discovery.forEach((k, v) -> withShare.put(String.valueOf(k), v));
                 withShare.put("accepted_share", engine.accepted().snapshot());
+                if (coverageBudget > 0) {
+                    withShare.put("coverage", coverage.snapshot());
+                }
                 extra.put("tool_discovery", withShare);
             }
             return new CampaignResult(status, reason, init, tools, shrinker.apply(engine.findings().snapshot()),
@@ -243,9 +257,10 @@ public final class Campaign {
         });
     }
 
-    private void fuzzTools(List<JsonNode> tools, RunEngine engine, BoundedExecutor executor)
+    private void fuzzTools(List<JsonNode> tools, RunEngine engine, BoundedExecutor executor, CoverageLedger coverage)
             throws Supervisor.BlockedException, InterruptedException {
-        ToolFuzzer fuzzer = new ToolFuzzer(config, engine, inputs).shard(shard);
+        ToolFuzzer fuzzer = new ToolFuzzer(config, engine, inputs).shard(shard)
+                .coverage(new CoveragePass(config.seed(), coverageBudget, engine, inputs, shard, coverage));
         int done = 0;
         for (JsonNode tool : tools) {
             if (Thread.currentThread().isInterrupted()) {

@@ -17,7 +17,8 @@ import tools.jackson.databind.JsonNode;
  * Fuzzes each tool: {@code runs} calls per phase with generated arguments, at most
  * {@code maxConcurrency} in flight, then a non-determinism probe that re-sends the first realistic
  * input and compares normalised answers, and a memory-growth replay when the server's RSS rose with
- * the tool's calls ({@link MemoryProbe}). Run indexes count across phases (realistic first). Every
+ * the tool's calls ({@link MemoryProbe}). Run indexes count across phases (the {@link CoveragePass}
+ * first when one is set, then realistic, then aggressive). Every
  * call, probes included, passes the session's safety choke point, which confines, rewrites or
  * blocks it (a blocked run is recorded as {@code safety_blocked}).
  *
@@ -33,6 +34,7 @@ public final class ToolFuzzer {
     private final RunEngine engine;
     private final ToolInputs inputs;
     private ShardFilter shard = ShardFilter.ALL;
+    private CoveragePass coverage;
 
     public ToolFuzzer(CampaignConfig config, RunEngine engine, ToolInputs inputs) {
         this.config = config;
@@ -46,12 +48,18 @@ public final class ToolFuzzer {
         return this;
     }
 
+    /** Runs {@code pass} before each tool's random phases (default: none). Returns this. */
+    public ToolFuzzer coverage(CoveragePass pass) {
+        this.coverage = pass;
+        return this;
+    }
+
     /** Fuzzes one tool definition (as listed by {@code tools/list}). */
     public void fuzz(JsonNode tool, BoundedExecutor executor) throws Supervisor.BlockedException, InterruptedException {
         String name = tool.path("name").asString("");
         JsonNode schema = tool.path("inputSchema").isObject() ? tool.get("inputSchema") : Json.object();
         List<Future<?>> futures = new ArrayList<>();
-        int run = 0;
+        int run = coverage == null ? 0 : coverage.submit(name, schema, executor, futures);
         int sweepAt = SWEEP_EVERY;
         JsonNode firstRealistic = null;
         for (String phase : config.phases()) {

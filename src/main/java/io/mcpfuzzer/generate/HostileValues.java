@@ -138,7 +138,17 @@ final class HostileValues {
 
     /** A malformed value for the slot's format. */
     static JsonNode formatViolation(Slot slot, SplittableRandom r, String canary) {
-        String format = slot.view().format == null ? "" : slot.view().format.toLowerCase(Locale.ROOT);
+        String[] options = invalidFormats(slot.view().format);
+        String s = options[r.nextInt(options.length)].replace(Payloads.CANARY, canary);
+        return F.stringNode(s.contains(canary) ? s : s + " " + canary);
+    }
+
+    /**
+     * The malformed forms of {@code format} (null = none declared), each possibly holding the
+     * {@link Payloads#CANARY} placeholder; never empty. A fresh array per call.
+     */
+    static String[] invalidFormats(String declared) {
+        String format = declared == null ? "" : declared.toLowerCase(Locale.ROOT);
         String[] options;
         switch (format) {
             case "date": options = new String[] {"2024-13-40", "2024-02-30", "17/05/2024", "{C}"}; break;
@@ -152,8 +162,7 @@ final class HostileValues {
             case "hostname": case "idn-hostname": options = new String[] {"-bad-.example.com", "a..b", "{C}_x.example.com"}; break;
             default: options = new String[] {"{C}", "not-a-" + format + "-{C}"};
         }
-        String s = options[r.nextInt(options.length)].replace(Payloads.CANARY, canary);
-        return F.stringNode(s.contains(canary) ? s : s + " " + canary);
+        return options;
     }
 
     /** A string that breaks one of the slot's patterns (checked with a bounded matcher). */

@@ -85,6 +85,22 @@ public record Finding(
                 kind, target, run, detail, evidence, signature, 1, run == null ? List.of() : List.of(run), null, null);
     }
 
+    /** Evidence key (and findings.json field): the edge class or attack family that produced the finding. */
+    public static final String STRATEGY = "strategy";
+
+    /**
+     * The edge class or attack family of the input that produced this finding ({@code number.zero@/count},
+     * {@code pair(/a/flag=true,/a/n=-1)}, {@code sql_injection@/query}), from the evidence's
+     * {@value #STRATEGY}; null when the finding did not come from one generated input.
+     */
+    public String strategy() {
+        Object s = evidence.get(STRATEGY);
+        if (s instanceof tools.jackson.databind.JsonNode node) {
+            return node.isString() ? node.asString() : null;
+        }
+        return s == null ? null : s.toString();
+    }
+
     /** True when this finding's id is its root-cause fingerprint (it merges across targets). */
     public boolean isRootCause() {
         return id.equals(Fingerprint.ofCause(category, signature));

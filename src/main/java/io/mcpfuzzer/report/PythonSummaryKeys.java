@@ -15,7 +15,8 @@ import tools.jackson.databind.node.ObjectNode;
  * per-target outcome buckets so both stay consistent: {@code tools.{total, total_runs, by_name}},
  * {@code protocols.{total, total_runs, by_type}}, {@code tool_discovery} and, for a blocked run,
  * {@code blocked_reason}/{@code blocked_detail}. ({@code findings.{total, by_category}} is already
- * part of our summary.) Stateless and thread-safe.
+ * part of our summary.) Each tool of {@code by_name} also gets our {@code coverage} record when the
+ * coverage pass ran ({@link CoverageSummary}). Stateless and thread-safe.
  *
  * <p>Mapping of our outcomes onto the Python buckets ({@code outcomes}, every run in exactly one):
  * {@code rejected} and {@code tool_error} are {@code server_rejected}; {@code ok} is
@@ -54,12 +55,16 @@ public final class PythonSummaryKeys {
         });
         ObjectNode toolSurface = surface(tools, "by_name", "tool", report.findings());
         JsonNode shares = ReportJson.toTree(s.toolDiscovery()).path("accepted_share");
+        Map<String, JsonNode> coverage = CoverageSummary.perTool(s);
         toolSurface.path("by_name").properties().forEach(e -> {
             JsonNode share = shares.path(e.getKey());
             if (share.isObject() && e.getValue() instanceof ObjectNode stats) {
                 stats.set("realistic_calls", share.path("realistic_calls"));
                 stats.set("realistic_accepted", share.path("accepted"));
                 stats.set("accepted_share", share.path("accepted_share"));
+            }
+            if (coverage.containsKey(e.getKey()) && e.getValue() instanceof ObjectNode stats) {
+                stats.set(CoverageSummary.KEY, coverage.get(e.getKey()));
             }
         });
         summary.set("tools", toolSurface);

@@ -80,6 +80,7 @@ public final class ReportNodes {
         f.runs().forEach(runs::add);
         node.put("check_id", f.checkId());
         node.put("owasp", f.owasp());
+        node.put(Finding.STRATEGY, f.strategy());
         node.set("replay", replay(f, report));
         Object state = f.evidence().get(BASELINE_STATE);
         if (state != null) {

@@ -27,7 +27,7 @@ class SweepTest {
     void sweepsEveryServerAndRecordsTheOneThatFails() throws Exception {
         Path targets = dir.resolve("targets.yml");
         Files.writeString(targets, String.join("\n",
-                "flags: [--mode, tools, --runs, '2', --seed, '3', --timeout, '20']",
+                "flags: [--mode, tools, --runs, '2', --seed, '3', --timeout, '20', --coverage-budget, '0']",
                 "servers:",
                 "  - name: echo",
                 "    protocol: stdio",

@@ -62,7 +62,8 @@ class FaultIsolationTest {
         };
         Path out = dir.resolve("r");
         Outcome o = run("--mode", "tools", "--endpoint", CliCampaigns.endpoint(EchoToolsServer.class), "--runs", "4",
-                "--phase", "both", "--seed", "3", "--timeout", "5", "--output-dir", out.toString());
+                "--phase", "both", "--seed", "3", "--timeout", "5", "--coverage-budget", "0", "--output-dir",
+                out.toString());
 
         assertThat(o.code()).as(o.err()).isZero();
         List<JsonNode> runs = runs(out);

@@ -30,7 +30,7 @@ import tools.jackson.databind.node.ObjectNode;
  * tag forbids both), inline CSS and an inline SVG chart. Also well-formed XML (XHTML syntax), so
  * tools and tests can parse it. Order: severity counts, findings (most severe first, each with its
  * reproduction: request line and shell command, and the minimal ones when shrunk), outcomes per
- * target (ordered by {@link TargetOrder}), run details, server and containment as key/value tables. Rendered by mustache.java from
+ * target (ordered by {@link TargetOrder}), the coverage pass per tool ({@link CoverageRows}), run details, server and containment as key/value tables. Rendered by mustache.java from
  * {@code io/mcpfuzzer/report/html/report.mustache}; every value uses default (HTML-escaping)
  * interpolation except the chart, which {@link SvgBarChart} builds with escaped labels. All
  * strings are first cleaned by {@link XmlText#visible}. Thread-safe (the compiled template is shared).
@@ -95,6 +95,9 @@ final class HtmlExport {
         m.put("hasTargets", !targets.isEmpty());
         m.put("targets", targets);
         m.put("chart", targets.isEmpty() ? "" : SvgBarChart.render(s.perTarget()));
+        List<Map<String, Object>> coverage = CoverageRows.of(s);
+        m.put("hasCoverage", !coverage.isEmpty());
+        m.put("coverage", coverage);
 
         List<Map<String, Object>> findings = new ArrayList<>();
         for (Finding f : report.findings().stream().sorted(Report.ORDER).toList()) {
@@ -109,6 +112,7 @@ final class HtmlExport {
             row.put("detail", c(f.detail()));
             row.put("checkId", f.checkId() == null ? null : c(f.checkId()));
             row.put("owasp", f.owasp() == null ? null : c(f.owasp()));
+            row.put("strategy", f.strategy() == null ? null : c(f.strategy()));
             row.put("evidence", c(ReportNodes.excerpt(ReportNodes.evidence(f), EVIDENCE)));
             ObjectNode replay = ReportNodes.replay(f, report);
             row.put("replay", c(ReportNodes.excerpt(replay, EVIDENCE)));
