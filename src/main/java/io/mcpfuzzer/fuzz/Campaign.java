@@ -144,7 +144,7 @@ public final class Campaign {
                     auditRun.inspect(call, reply);
                 });
                 if (config.includes("tools")) {
-                    fuzzTools(tools, engine, executor);
+                    fuzzTools(ToolOrder.order(tools), engine, executor); // id producers first
                     guard.run("shrink", null, () -> shrinker.shrinkAll(engine.findings().snapshot()));
                     guard.run("audit_probe", null, () -> auditRun.probe(fuzzed, engine, preview, inputs, config.seed(),
                             warnings));
@@ -201,6 +201,7 @@ public final class Campaign {
                 Map<String, Object> withShare = new java.util.LinkedHashMap<>();
                 discovery.forEach((k, v) -> withShare.put(String.valueOf(k), v));
                 withShare.put("accepted_share", engine.accepted().snapshot());
+                withShare.put("harvested_ids", engine.ids().snapshotCounts());
                 extra.put("tool_discovery", withShare);
             }
             return new CampaignResult(status, reason, init, tools, shrinker.apply(engine.findings().snapshot()),

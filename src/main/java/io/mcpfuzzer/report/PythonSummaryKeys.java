@@ -54,12 +54,16 @@ public final class PythonSummaryKeys {
         });
         ObjectNode toolSurface = surface(tools, "by_name", "tool", report.findings());
         JsonNode shares = ReportJson.toTree(s.toolDiscovery()).path("accepted_share");
+        JsonNode harvested = ReportJson.toTree(s.toolDiscovery()).path("harvested_ids").path("calls_by_tool");
         toolSurface.path("by_name").properties().forEach(e -> {
             JsonNode share = shares.path(e.getKey());
             if (share.isObject() && e.getValue() instanceof ObjectNode stats) {
                 stats.set("realistic_calls", share.path("realistic_calls"));
                 stats.set("realistic_accepted", share.path("accepted"));
                 stats.set("accepted_share", share.path("accepted_share"));
+            }
+            if (e.getValue() instanceof ObjectNode stats) {
+                stats.put("harvested_id_calls", harvested.path(e.getKey()).asLong(0));
             }
         });
         summary.set("tools", toolSurface);
