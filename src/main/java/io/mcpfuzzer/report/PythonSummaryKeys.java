@@ -14,7 +14,8 @@ import tools.jackson.databind.node.ObjectNode;
  * The keys of the Python tool's {@code run_summary.json} that scripts read, computed from our own
  * per-target outcome buckets so both stay consistent: {@code tools.{total, total_runs, by_name}},
  * {@code protocols.{total, total_runs, by_type}}, {@code tool_discovery} and, for a blocked run,
- * {@code blocked_reason}/{@code blocked_detail}. ({@code findings.{total, by_category}} is already
+ * {@code blocked_reason}/{@code blocked_detail}; each tool of {@code by_name} also gets ours,
+ * {@code realistic_calls}, {@code accepted_share} and {@code harvested_id_calls}. ({@code findings.{total, by_category}} is already
  * part of our summary.) Stateless and thread-safe.
  *
  * <p>Mapping of our outcomes onto the Python buckets ({@code outcomes}, every run in exactly one):
