@@ -2,6 +2,7 @@ package io.mcpfuzzer.fuzz;
 
 import io.mcpfuzzer.common.Json;
 import io.mcpfuzzer.generate.IdHarvester;
+import io.mcpfuzzer.generate.IdNames;
 import io.mcpfuzzer.generate.IdPool;
 import io.mcpfuzzer.jsonrpc.Reply;
 import io.mcpfuzzer.oracle.KnownText;
@@ -21,7 +22,8 @@ import tools.jackson.databind.JsonNode;
  * as they come ({@link IdHarvester}; values the fuzzer sent, in this call or earlier, are not taken)
  * into a pending set per tool; {@link #publish} moves a tool's set into the pool once all its runs
  * are done, in sorted order, so the pool seen by the next tool depends on which answers came, never
- * on the order they came in (concurrent runs). A harvested value is recorded in {@link KnownText} as
+ * on the order they came in (concurrent runs). The id arguments of a successful call to a tool that
+ * closes, deletes or removes things ({@link ToolOrder#releases}) are published as released. A harvested value is recorded in {@link KnownText} as
  * text the server publishes, so an answer showing it again is no leak and no reflection.
  *
  * <p>Bounded: {@value #MAX_PENDING} pending values per tool (the smallest kept, so the choice does not
@@ -35,6 +37,7 @@ public final class SessionIds {
     private final KnownText known;
     private final IdPool pool = new IdPool();
     private final Map<String, TreeSet<String>> pending = new TreeMap<>();
+    private final Map<String, TreeSet<String>> pendingReleased = new TreeMap<>();
     private final Map<String, AtomicLong> used = new ConcurrentHashMap<>();
     private final AtomicLong harvested = new AtomicLong();
 
@@ -53,6 +56,9 @@ public final class SessionIds {
         if (call == null || reply == null || !"tool".equals(call.kind()) || call.target() == null
                 || reply.status() != Reply.Status.RESULT || reply.result() == null) {
             return;
+        }
+        if (ToolOrder.releases(call.target()) && !reply.result().path("isError").asBoolean(false)) {
+            released(call);
         }
         Set<String> sent = new HashSet<>();
         strings(call.input(), sent, 0);
@@ -82,11 +88,45 @@ public final class SessionIds {
         }
     }
 
-    /** Moves the ids harvested from {@code tool}'s answers into the pool (call when all its runs are done). */
+    /** Remembers the id arguments of a closing tool's successful call as released (published with the tool). */
+    private void released(RunEngine.Call call) {
+        if (call.input() == null || !call.input().isObject()) {
+            return;
+        }
+        synchronized (pending) {
+            TreeSet<String> set = pendingReleased.get(call.target());
+            if (set == null) {
+                if (pendingReleased.size() >= MAX_TOOLS) {
+                    return;
+                }
+                set = new TreeSet<>();
+                pendingReleased.put(call.target(), set);
+            }
+            for (var e : call.input().properties()) {
+                JsonNode v = e.getValue();
+                if (IdNames.kindOf(e.getKey()) != null && (v.isString() || v.isIntegralNumber())) {
+                    set.add(v.asString());
+                    if (set.size() > MAX_PENDING) {
+                        set.pollLast();
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * Moves the ids harvested from {@code tool}'s answers into the pool, and the ids it released into
+     * the pool's released set (call when all its runs are done).
+     */
     public void publish(String tool) {
         TreeSet<String> set;
+        TreeSet<String> gone;
         synchronized (pending) {
             set = pending.remove(tool);
+            gone = pendingReleased.remove(tool);
+        }
+        if (gone != null) {
+            gone.forEach(pool::release);
         }
         if (set == null) {
             return;

@@ -54,6 +54,12 @@ final class ToolOrder {
         return out;
     }
 
+    /** True when the tool's name says it closes, deletes or removes something. */
+    static boolean releases(String toolName) {
+        return toolName != null && words(toolName).stream().anyMatch(RELEASERS::contains)
+                && words(toolName).stream().noneMatch(PRODUCERS::contains);
+    }
+
     /** True when a top-level property of the schema is named like an id or has {@code format: uuid}. */
     static boolean takesId(JsonNode schema) {
         int seen = 0;

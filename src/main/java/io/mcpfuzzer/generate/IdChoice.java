@@ -9,7 +9,9 @@ import tools.jackson.databind.node.JsonNodeFactory;
 /**
  * Puts harvested ids into one generated value: a parameter that looks like an id
  * ({@link IdNames#parameterKind}) gets, with probability {@value #SHARE_NUMERATOR}/{@value #SHARE_DENOMINATOR},
- * a value from the {@link IdPool.Snapshot} instead of an invented one, when one of the right type fits.
+ * a live value from the {@link IdPool.Snapshot} instead of an invented one, when one of the right type
+ * fits; in the runs chosen for it ({@link ToolInputPlanner}: every fourth, from run 1) it always takes a
+ * released id when one fits, so a use after close is tried systematically.
  * Its draws come from its own random source, so the value generator's own draws, and therefore
  * every input of a session without harvested ids, stay as they were. Confined to one generation.
  */
@@ -19,11 +21,21 @@ final class IdChoice {
 
     private final IdPool.Snapshot ids;
     private final SplittableRandom random;
+    private final boolean useReleased;
     private int used;
 
     IdChoice(IdPool.Snapshot ids, SplittableRandom random) {
+        this(ids, random, false);
+    }
+
+    /**
+     * @param useReleased this run uses a released id whenever one fits (a use after close, on
+     *                    purpose, not by luck); other runs use only live ids
+     */
+    IdChoice(IdPool.Snapshot ids, SplittableRandom random, boolean useReleased) {
         this.ids = ids == null ? IdPool.Snapshot.empty() : ids;
         this.random = random;
+        this.useReleased = useReleased;
     }
 
     /** How many values of this generation came from the pool. */
@@ -44,18 +56,23 @@ final class IdChoice {
         if (kind == null) {
             return generated;
         }
-        List<JsonNode> fitting = new ArrayList<>();
+        List<JsonNode> live = new ArrayList<>();
+        List<JsonNode> released = new ArrayList<>();
         for (JsonNode c : ids.candidates(kind)) {
             JsonNode typed = "string".equals(type) ? asString(c) : asInteger(c);
             if (typed != null && fits(v, typed, ctx, ptr)) {
-                fitting.add(typed);
+                (ids.released(c) ? released : live).add(typed);
             }
         }
-        if (fitting.isEmpty() || random.nextInt(SHARE_DENOMINATOR) >= SHARE_NUMERATOR) {
+        if (useReleased && !released.isEmpty()) {
+            used++;
+            return released.get(random.nextInt(released.size()));
+        }
+        if (live.isEmpty() || random.nextInt(SHARE_DENOMINATOR) >= SHARE_NUMERATOR) {
             return generated;
         }
         used++;
-        return fitting.get(random.nextInt(fitting.size()));
+        return live.get(random.nextInt(live.size()));
     }
 
     private static JsonNode asString(JsonNode c) {

@@ -27,6 +27,8 @@ import tools.jackson.databind.node.JsonNodeFactory;
 public final class ToolInputPlanner {
     private static final int REALISTIC_ATTEMPTS = 6;
     private static final int PLAN_CACHE_CAP = 256;
+    /** Runs {@code 1, 1 + n, 1 + 2n, ...} of each phase use a released id when one fits (see {@link IdChoice}). */
+    static final int USE_RELEASED_EVERY = 4;
 
     private final long seed;
     private final SchemaGenerator generator;
@@ -96,7 +98,7 @@ public final class ToolInputPlanner {
         JsonNode schema = inputSchema == null || inputSchema.isMissingNode() || inputSchema.isNull()
                 ? JsonNodeFactory.instance.objectNode().put("type", "object") : inputSchema;
         long runSeed = Seeds.forRun(seed, toolName, phase, runIndex);
-        Base base = validBase(schema, runSeed, toolName, ids);
+        Base base = validBase(schema, runSeed, toolName, ids, runIndex % USE_RELEASED_EVERY == 1);
         if (phase == Phase.REALISTIC) {
             return new Planned(new GeneratedInput(base.value, base.validation.verdict(), phase, GeneratedInput.VALID_LABEL,
                     "", base.validation.errors(), base.problems, runSeed, null), base.harvested);
@@ -131,11 +133,12 @@ public final class ToolInputPlanner {
         return made;
     }
 
-    private Base validBase(JsonNode schema, long runSeed, String toolName, IdPool.Snapshot ids) {
+    private Base validBase(JsonNode schema, long runSeed, String toolName, IdPool.Snapshot ids, boolean useReleased) {
         Base first = null;
         for (int attempt = 0; attempt < REALISTIC_ATTEMPTS; attempt++) {
             SplittableRandom random = new SplittableRandom(Seeds.derive(runSeed, "realistic", Integer.toString(attempt)));
-            IdChoice choice = new IdChoice(ids, new SplittableRandom(Seeds.derive(runSeed, "ids", Integer.toString(attempt))));
+            IdChoice choice = new IdChoice(ids, new SplittableRandom(Seeds.derive(runSeed, "ids", Integer.toString(attempt))),
+                    useReleased);
             SchemaGenerator.Result result = generator.realisticObject(schema, random, toolName, choice);
             Validation validation = validator.validate(schema, result.value());
             Base base = new Base(result.value(), validation, result.problems(), choice.used());

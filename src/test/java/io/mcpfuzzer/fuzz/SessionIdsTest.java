@@ -66,6 +66,25 @@ class SessionIdsTest {
     }
 
     @Test
+    void idsAcceptedByAClosingToolAreReleased() {
+        SessionIds ids = new SessionIds(new KnownText());
+        ids.harvest(call("open", 0, Json.object()), result("Opened handle hdl_1", false));
+        ids.harvest(call("open", 1, Json.object()), result("Opened handle hdl_2", false));
+        ids.harvest(call("open", 2, Json.object()), result("Opened handle hdl_3", false));
+        ids.publish("open");
+        ids.harvest(call("close", 0, Json.object().put("handle", "hdl_1")), result("closed", false));
+        ids.harvest(call("close", 1, Json.object().put("handle", "hdl_2")), result("no such handle", true));
+        ids.harvest(call("read", 0, Json.object().put("handle", "hdl_3")), result("read 3 bytes", false));
+        ids.publish("close");
+        ids.publish("read");
+        var snapshot = ids.snapshot();
+        var factory = tools.jackson.databind.node.JsonNodeFactory.instance;
+        assertThat(snapshot.released(factory.stringNode("hdl_1"))).isTrue();
+        assertThat(snapshot.released(factory.stringNode("hdl_2"))).as("the close failed").isFalse();
+        assertThat(snapshot.released(factory.stringNode("hdl_3"))).as("read releases nothing").isFalse();
+    }
+
+    @Test
     void pendingIdsAreBoundedAndHarvestedIdsAreKnownAsPublished() {
         KnownText known = new KnownText();
         SessionIds ids = new SessionIds(known);

@@ -123,6 +123,27 @@ class IdHarvestTest {
     }
 
     @Test
+    void releasedIdsAreUsedOnPurposeInEveryFourthRunAndNeverOtherwise() {
+        JsonNode schema = Json.parse("{\"type\":\"object\",\"properties\":{\"handle\":{\"type\":\"string\"}},"
+                + "\"required\":[\"handle\"]}");
+        IdPool pool = new IdPool();
+        pool.add("handle", F.stringNode("live-1"));
+        pool.add("handle", F.stringNode("gone-2"));
+        pool.release("gone-2");
+        assertThat(pool.snapshot().released(F.stringNode("gone-2"))).isTrue();
+        ToolInputPlanner planner = new ToolInputPlanner(5);
+        for (int run = 0; run < 24; run++) {
+            ToolInputPlanner.Planned p = planner.plan("read", schema, Phase.REALISTIC, run, pool.snapshot());
+            String handle = p.input().value().path("handle").asString();
+            if (run % ToolInputPlanner.USE_RELEASED_EVERY == 1) {
+                assertThat(handle).as("run " + run).isEqualTo("gone-2");
+            } else {
+                assertThat(handle).as("run " + run).isNotEqualTo("gone-2");
+            }
+        }
+    }
+
+    @Test
     void harvestedValuesMustFitTheParametersSchema() {
         JsonNode schema = Json.parse("{\"type\":\"object\",\"properties\":{\"user_id\":{\"type\":\"integer\","
                 + "\"minimum\":1,\"maximum\":100},\"doc_id\":{\"type\":\"string\",\"pattern\":\"^d-[0-9]+$\"}},"
