@@ -17,8 +17,8 @@ import tools.jackson.databind.JsonNode;
  *       an id;</li>
  *   <li><b>releasers</b> that take an id ({@code close}, {@code delete}, {@code remove},
  *       {@code stop}, {@code release}, ...): they close part of the ids handed out;</li>
- *   <li>every other tool that takes an id: it meets both live ids and released ones, so a
- *       use-after-close is exercised as well as the normal path.</li>
+ *   <li>every other tool that takes an id: it meets both live ids and the ones the releasers
+ *       released ({@link SessionIds}), so a use-after-close is exercised as well as the normal path.</li>
  * </ol>
  * A server whose tools take no ids keeps its listing order. Stateless.
  */
