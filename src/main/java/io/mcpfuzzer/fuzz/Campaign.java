@@ -170,7 +170,7 @@ public final class Campaign {
                     auditRun.inspect(call, reply);
                 });
                 if (config.includes("tools")) {
-                    fuzzTools(tools, engine, executor, coverage);
+                    fuzzTools(ToolOrder.order(tools), engine, executor, coverage); // id producers first
                     guard.run("shrink", null, () -> shrinker.shrinkAll(engine.findings().snapshot()));
                     guard.run("audit_probe", null, () -> auditRun.probe(fuzzed, engine, preview, inputs, config.seed(),
                             warnings));
@@ -230,6 +230,7 @@ public final class Campaign {
                 if (coverageBudget > 0) {
                     withShare.put("coverage", coverage.snapshot());
                 }
+                withShare.put("harvested_ids", engine.ids().snapshotCounts());
                 extra.put("tool_discovery", withShare);
             }
             return new CampaignResult(status, reason, init, tools, shrinker.apply(engine.findings().snapshot()),

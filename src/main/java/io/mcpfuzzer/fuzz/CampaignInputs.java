@@ -2,17 +2,20 @@ package io.mcpfuzzer.fuzz;
 
 import io.mcpfuzzer.generate.GeneratedInput;
 import io.mcpfuzzer.generate.GenerationLimits;
+import io.mcpfuzzer.generate.IdPool;
 import io.mcpfuzzer.generate.RealisticHints;
 import io.mcpfuzzer.generate.SchemaValidator;
 import io.mcpfuzzer.generate.Phase;
 import io.mcpfuzzer.generate.ToolInputPlanner;
 import io.mcpfuzzer.generate.Validation;
+import tools.jackson.databind.JsonNode;
 
 /**
  * The default tool-argument source for a seed: the schema-driven {@link ToolInputPlanner}. Every
  * input carries whether it validates against the tool's schema: {@code true} for VALID,
  * {@code false} for INVALID, {@code null} when undecided (a budget ran out or the schema is broken),
- * so {@code accepted_malformed} is judged only on inputs known to be invalid.
+ * so {@code accepted_malformed} is judged only on inputs known to be invalid. It is an
+ * {@link IdAwareInputs}: id parameters may take ids harvested from earlier answers.
  */
 public final class CampaignInputs {
     private CampaignInputs() {}
@@ -25,13 +28,25 @@ public final class CampaignInputs {
     public static ToolInputs forSeed(long seed, RealisticHints hints) {
         ToolInputPlanner planner = new ToolInputPlanner(seed, GenerationLimits.defaults(),
                 new SchemaValidator(GenerationLimits.defaults().regexMatchSteps()), hints);
-        return (tool, schema, phase, run) -> {
-            GeneratedInput in = planner.plan(tool, schema, "realistic".equals(phase) ? Phase.REALISTIC
-                    : Phase.AGGRESSIVE, run);
-            Boolean valid = in.verdict() == Validation.Verdict.VALID ? Boolean.TRUE
-                    : in.verdict() == Validation.Verdict.INVALID ? Boolean.FALSE : null;
-            String strategy = in.target() == null || in.target().isEmpty() ? in.label() : in.label() + "@" + in.target();
-            return new GeneratedCall(in.value(), valid, strategy);
+        return new IdAwareInputs() {
+            @Override
+            public GeneratedCall generate(String tool, JsonNode schema, String phase, int run) {
+                return generate(tool, schema, phase, run, IdPool.Snapshot.empty()).call();
+            }
+
+            @Override
+            public WithIds generate(String tool, JsonNode schema, String phase, int run, IdPool.Snapshot ids) {
+                ToolInputPlanner.Planned planned = planner.plan(tool, schema, "realistic".equals(phase)
+                        ? Phase.REALISTIC : Phase.AGGRESSIVE, run, ids);
+                return new WithIds(call(planned.input()), planned.harvestedIds());
+            }
         };
+    }
+
+    private static GeneratedCall call(GeneratedInput in) {
+        Boolean valid = in.verdict() == Validation.Verdict.VALID ? Boolean.TRUE
+                : in.verdict() == Validation.Verdict.INVALID ? Boolean.FALSE : null;
+        String strategy = in.target() == null || in.target().isEmpty() ? in.label() : in.label() + "@" + in.target();
+        return new GeneratedCall(in.value(), valid, strategy);
     }
 }

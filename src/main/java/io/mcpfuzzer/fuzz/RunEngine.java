@@ -67,6 +67,7 @@ public final class RunEngine {
     /** What the target was sent and publishes, consulted by the classifier (see {@link KnownText}). */
     private final KnownText known = new KnownText();
     private final AcceptedShare accepted = new AcceptedShare();
+    private final SessionIds ids = new SessionIds(known);
     private final Classifier classifier = new Classifier(known);
     private final FindingCollector findings = new FindingCollector();
     private final LatencyOutliers latency = new LatencyOutliers();
@@ -139,6 +140,11 @@ public final class RunEngine {
     /** Realistic tool calls and how many were accepted, per tool. */
     public AcceptedShare accepted() {
         return accepted;
+    }
+
+    /** Ids harvested from successful tool answers, for later tools' id parameters. */
+    public SessionIds ids() {
+        return ids;
     }
 
     /** The session memory of what was sent and what the server publishes. */
@@ -280,6 +286,7 @@ public final class RunEngine {
             Verdict judged = verdict;
             guard.run("record", inputOf(call), () -> record(call, answered, judged));
             if (crash == null && !hung) {
+                guard.run("id_harvest", inputOf(call), () -> ids.harvest(call, answered));
                 guard.run("inspector", inputOf(call), () -> inspector.accept(call, answered));
             }
             if (hung) {

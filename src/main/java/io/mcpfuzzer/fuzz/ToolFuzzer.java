@@ -1,6 +1,7 @@
 package io.mcpfuzzer.fuzz;
 
 import io.mcpfuzzer.common.Json;
+import io.mcpfuzzer.generate.IdPool;
 import io.mcpfuzzer.jsonrpc.Reply;
 import io.mcpfuzzer.oracle.audit.AnswerNormaliser;
 import io.mcpfuzzer.oracle.Finding;
@@ -20,7 +21,9 @@ import tools.jackson.databind.JsonNode;
  * the tool's calls ({@link MemoryProbe}). Run indexes count across phases (the {@link CoveragePass}
  * first when one is set, then realistic, then aggressive). Every
  * call, probes included, passes the session's safety choke point, which confines, rewrites or
- * blocks it (a blocked run is recorded as {@code safety_blocked}).
+ * blocks it (a blocked run is recorded as {@code safety_blocked}). Id parameters may take ids that
+ * tools fuzzed earlier handed out ({@link SessionIds}: the pool is read once when the tool starts, and
+ * this tool's own ids join it when all its runs are done).
  *
  * <p>A failure of the fuzzer's own code (generating an input, a worker's run) is counted in the
  * engine's {@link FaultGuard}; the run is recorded with outcome {@link RunEngine#FUZZER_ERROR} and
@@ -62,6 +65,7 @@ public final class ToolFuzzer {
         int run = coverage == null ? 0 : coverage.submit(name, schema, executor, futures);
         int sweepAt = SWEEP_EVERY;
         JsonNode firstRealistic = null;
+        IdPool.Snapshot ids = engine.ids().snapshot(); // the ids earlier tools handed out, fixed for this tool
         for (String phase : config.phases()) {
             for (int i = 0; i < config.runs(); i++, run++) {
                 boolean owned = shard.owns("tool", name, run);
@@ -73,6 +77,13 @@ public final class ToolFuzzer {
                 GeneratedCall generated = engine.guard().call("generate", "tool " + name + " phase " + phase + " run " + i,
                         null, () -> {
                             FaultInjection.at("generate");
+                            if (inputs instanceof IdAwareInputs aware) {
+                                IdAwareInputs.WithIds made = aware.generate(name, schema, where, index, ids);
+                                if (made.harvestedIds() > 0 && owned) {
+                                    engine.ids().used(name);
+                                }
+                                return made.call();
+                            }
                             return inputs.generate(name, schema, where, index);
                         });
                 if (!owned) {
@@ -103,6 +114,7 @@ public final class ToolFuzzer {
             }
         }
         await(futures, engine.guard());
+        engine.ids().publish(name); // all runs done: later tools may use the ids this one handed out
         if (firstRealistic != null && config.nonDeterminismSamples() > 0 && shard.first()) {
             JsonNode probeInput = firstRealistic;
             int firstRun = run;

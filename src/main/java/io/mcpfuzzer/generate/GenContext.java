@@ -23,6 +23,8 @@ final class GenContext {
     final RealisticHints hints;
     /** Words about the value's owner (the tool name, split), lower case; "" when unknown. */
     final String about;
+    /** Harvested ids this generation may use (never null; an empty pool changes nothing). */
+    final IdChoice ids;
     private final List<GenerationProblem> problems = new ArrayList<>();
     private final Set<String> problemKeys = new HashSet<>();
     private final Map<String, Object> regexes = new HashMap<>();
@@ -41,6 +43,12 @@ final class GenContext {
     }
 
     GenContext(JsonNode root, SplittableRandom random, GenerationLimits limits, RealisticHints hints, String about) {
+        this(root, random, limits, hints, about, null);
+    }
+
+    GenContext(JsonNode root, SplittableRandom random, GenerationLimits limits, RealisticHints hints, String about,
+            IdChoice ids) {
+        this.ids = ids == null ? new IdChoice(IdPool.Snapshot.empty(), null) : ids;
         this.hints = hints;
         this.about = about == null ? "" : about;
         this.root = root;

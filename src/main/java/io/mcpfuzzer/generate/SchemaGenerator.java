@@ -67,8 +67,13 @@ public final class SchemaGenerator {
 
     /** As {@link #realisticObject(JsonNode, SplittableRandom)} for a tool named {@code owner} (a hint for values). */
     public Result realisticObject(JsonNode schema, SplittableRandom random, String owner) {
+        return realisticObject(schema, random, owner, null);
+    }
+
+    /** As {@link #realisticObject(JsonNode, SplittableRandom, String)}, id parameters drawing on {@code ids} (may be null). */
+    Result realisticObject(JsonNode schema, SplittableRandom random, String owner, IdChoice ids) {
         JsonNode root = schema == null || schema.isMissingNode() ? JsonNodeFactory.instance.objectNode() : schema;
-        GenContext ctx = new GenContext(root, random, limits, hints, String.join(" ", NameHints.tokens(owner)));
+        GenContext ctx = new GenContext(root, random, limits, hints, String.join(" ", NameHints.tokens(owner)), ids);
         JsonNode objectOnly = JsonNodeFactory.instance.objectNode().put("type", "object");
         JsonNode value = new ValueGenerator(ctx).generate(List.of(root, objectOnly), List.of("", ""), null, 0);
         return new Result(value, ctx.problems());

@@ -27,6 +27,8 @@ import tools.jackson.databind.node.JsonNodeFactory;
 public final class ToolInputPlanner {
     private static final int REALISTIC_ATTEMPTS = 6;
     private static final int PLAN_CACHE_CAP = 256;
+    /** Runs {@code 1, 1 + n, 1 + 2n, ...} of each phase use a released id when one fits (see {@link IdChoice}). */
+    static final int USE_RELEASED_EVERY = 4;
 
     private final long seed;
     private final SchemaGenerator generator;
@@ -70,6 +72,24 @@ public final class ToolInputPlanner {
      * @param runIndex    zero-based run index within this tool and phase; not negative
      */
     public GeneratedInput plan(String toolName, JsonNode inputSchema, Phase phase, int runIndex) {
+        return plan(toolName, inputSchema, phase, runIndex, IdPool.Snapshot.empty()).input();
+    }
+
+    /**
+     * An input and how many of its values are ids harvested from earlier answers.
+     *
+     * @param input       the generated input
+     * @param harvestedIds values taken from the {@link IdPool.Snapshot} (0 when none)
+     */
+    public record Planned(GeneratedInput input, int harvestedIds) {}
+
+    /**
+     * As {@link #plan(String, JsonNode, Phase, int)}, parameters that look like ids taking, with a
+     * seeded share, an id the server handed out earlier ({@code ids}; see {@link IdChoice}). The
+     * output depends only on the seed, the arguments and the snapshot's content; with an empty
+     * snapshot it equals {@code plan}'s.
+     */
+    public Planned plan(String toolName, JsonNode inputSchema, Phase phase, int runIndex, IdPool.Snapshot ids) {
         Objects.requireNonNull(toolName, "toolName");
         Objects.requireNonNull(phase, "phase");
         if (runIndex < 0) {
@@ -78,10 +98,10 @@ public final class ToolInputPlanner {
         JsonNode schema = inputSchema == null || inputSchema.isMissingNode() || inputSchema.isNull()
                 ? JsonNodeFactory.instance.objectNode().put("type", "object") : inputSchema;
         long runSeed = Seeds.forRun(seed, toolName, phase, runIndex);
-        Base base = validBase(schema, runSeed, toolName);
+        Base base = validBase(schema, runSeed, toolName, ids, runIndex % USE_RELEASED_EVERY == 1);
         if (phase == Phase.REALISTIC) {
-            return new GeneratedInput(base.value, base.validation.verdict(), phase, GeneratedInput.VALID_LABEL, "",
-                    base.validation.errors(), base.problems, runSeed, null);
+            return new Planned(new GeneratedInput(base.value, base.validation.verdict(), phase, GeneratedInput.VALID_LABEL,
+                    "", base.validation.errors(), base.problems, runSeed, null), base.harvested);
         }
         SplittableRandom random = new SplittableRandom(Seeds.derive(runSeed, "mutate"));
         AggressiveMutator.Mutation m = AggressiveMutator.mutate(prepared(toolName, schema), schema, base.value,
@@ -89,8 +109,8 @@ public final class ToolInputPlanner {
         Validation validation = validator.validate(schema, m.value());
         List<GenerationProblem> problems = new ArrayList<>(base.problems);
         problems.addAll(m.problems());
-        return new GeneratedInput(m.value(), validation.verdict(), phase, m.strategy().label(), m.target(),
-                validation.errors(), problems, runSeed, m.canary());
+        return new Planned(new GeneratedInput(m.value(), validation.verdict(), phase, m.strategy().label(), m.target(),
+                validation.errors(), problems, runSeed, m.canary()), base.harvested);
     }
 
     /** Validates an arbitrary instance with this planner's validator (for callers that mutate further). */
@@ -113,13 +133,15 @@ public final class ToolInputPlanner {
         return made;
     }
 
-    private Base validBase(JsonNode schema, long runSeed, String toolName) {
+    private Base validBase(JsonNode schema, long runSeed, String toolName, IdPool.Snapshot ids, boolean useReleased) {
         Base first = null;
         for (int attempt = 0; attempt < REALISTIC_ATTEMPTS; attempt++) {
             SplittableRandom random = new SplittableRandom(Seeds.derive(runSeed, "realistic", Integer.toString(attempt)));
-            SchemaGenerator.Result result = generator.realisticObject(schema, random, toolName);
+            IdChoice choice = new IdChoice(ids, new SplittableRandom(Seeds.derive(runSeed, "ids", Integer.toString(attempt))),
+                    useReleased);
+            SchemaGenerator.Result result = generator.realisticObject(schema, random, toolName, choice);
             Validation validation = validator.validate(schema, result.value());
-            Base base = new Base(result.value(), validation, result.problems());
+            Base base = new Base(result.value(), validation, result.problems(), choice.used());
             if (validation.valid() || validation.verdict() == Validation.Verdict.BROKEN_SCHEMA
                     || validation.verdict() == Validation.Verdict.UNDECIDED) {
                 return base;
@@ -129,10 +151,10 @@ public final class ToolInputPlanner {
         List<GenerationProblem> problems = new ArrayList<>(first.problems);
         problems.add(new GenerationProblem(GenerationProblem.Kind.UNSATISFIED, "",
                 "no valid value in " + REALISTIC_ATTEMPTS + " attempts: " + String.join("; ", first.validation.errors())));
-        return new Base(first.value, first.validation, problems);
+        return new Base(first.value, first.validation, problems, first.harvested);
     }
 
     private record PlanKey(String tool, JsonNode schema) {}
 
-    private record Base(JsonNode value, Validation validation, List<GenerationProblem> problems) {}
+    private record Base(JsonNode value, Validation validation, List<GenerationProblem> problems, int harvested) {}
 }

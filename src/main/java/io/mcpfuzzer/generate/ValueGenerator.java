@@ -143,14 +143,15 @@ final class ValueGenerator {
         switch (type) {
             case "null": return NullNode.getInstance();
             case "boolean": return F.booleanNode(ctx.random.nextBoolean());
-            case "integer": return NumberValues.integer(v, hint, ctx, ptr);
+            case "integer": return ctx.ids.choose(v, hint, type, NumberValues.integer(v, hint, ctx, ptr), ctx, ptr);
             case "number": return NumberValues.number(v, hint, ctx, ptr);
             case "array": return containers.array(v, ptr, hint, depth);
             case "object": return containers.object(v, ptr, depth);
             default:
                 String s = StringValues.generate(v, hint, ctx, ptr, not.strings());
-                ctx.chars(ptr, s.length());
-                return F.stringNode(s);
+                JsonNode chosen = ctx.ids.choose(v, hint, type, F.stringNode(s), ctx, ptr);
+                ctx.chars(ptr, chosen.asString("").length());
+                return chosen;
         }
     }
 

@@ -92,6 +92,14 @@ public final class KnownText {
         }
     }
 
+    /**
+     * Remembers one value the server handed out (an id harvested from its answer), so that it counts
+     * as known text like what the fuzzer sent: an answer showing it is no leak and no reflection.
+     */
+    public void recordPublishedValue(String value) {
+        recordSent(value);
+    }
+
     /** Hashes not stored because the memory was full. */
     public long dropped() {
         return dropped.get();

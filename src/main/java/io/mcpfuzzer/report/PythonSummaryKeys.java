@@ -14,9 +14,10 @@ import tools.jackson.databind.node.ObjectNode;
  * The keys of the Python tool's {@code run_summary.json} that scripts read, computed from our own
  * per-target outcome buckets so both stay consistent: {@code tools.{total, total_runs, by_name}},
  * {@code protocols.{total, total_runs, by_type}}, {@code tool_discovery} and, for a blocked run,
- * {@code blocked_reason}/{@code blocked_detail}. ({@code findings.{total, by_category}} is already
- * part of our summary.) Each tool of {@code by_name} also gets our {@code coverage} record when the
- * coverage pass ran ({@link CoverageSummary}). Stateless and thread-safe.
+ * {@code blocked_reason}/{@code blocked_detail}; each tool of {@code by_name} also gets ours,
+ * {@code realistic_calls}, {@code accepted_share} and {@code harvested_id_calls}. ({@code findings.{total,
+ * by_category}} is already part of our summary.) Each tool of {@code by_name} also gets our {@code coverage}
+ * record when the coverage pass ran ({@link CoverageSummary}). Stateless and thread-safe.
  *
  * <p>Mapping of our outcomes onto the Python buckets ({@code outcomes}, every run in exactly one):
  * {@code rejected} and {@code tool_error} are {@code server_rejected}; {@code ok} is
@@ -56,6 +57,7 @@ public final class PythonSummaryKeys {
         ObjectNode toolSurface = surface(tools, "by_name", "tool", report.findings());
         JsonNode shares = ReportJson.toTree(s.toolDiscovery()).path("accepted_share");
         Map<String, JsonNode> coverage = CoverageSummary.perTool(s);
+        JsonNode harvested = ReportJson.toTree(s.toolDiscovery()).path("harvested_ids").path("calls_by_tool");
         toolSurface.path("by_name").properties().forEach(e -> {
             JsonNode share = shares.path(e.getKey());
             if (share.isObject() && e.getValue() instanceof ObjectNode stats) {
@@ -65,6 +67,9 @@ public final class PythonSummaryKeys {
             }
             if (coverage.containsKey(e.getKey()) && e.getValue() instanceof ObjectNode stats) {
                 stats.set(CoverageSummary.KEY, coverage.get(e.getKey()));
+            }
+            if (e.getValue() instanceof ObjectNode stats) {
+                stats.put("harvested_id_calls", harvested.path(e.getKey()).asLong(0));
             }
         });
         summary.set("tools", toolSurface);
