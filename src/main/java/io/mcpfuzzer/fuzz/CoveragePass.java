@@ -21,6 +21,8 @@ import tools.jackson.databind.JsonNode;
 public final class CoveragePass {
     /** Phase name of the coverage runs (in runs.jsonl, findings' evidence and the replay). */
     public static final String PHASE = "coverage";
+    /** Strategy of the plain call a tool without arguments gets before its edge cases. */
+    public static final String BASELINE = "coverage.baseline";
 
     private final int budget;
     private final CoveragePlanner planner;
@@ -46,17 +48,19 @@ public final class CoveragePass {
     /**
      * Plans the tool's cases and submits the runs this shard owns.
      *
-     * @return run indexes used (the random phases start after them); 0 when the pass is off or
+     * @return run indexes used, a baseline call included (the random phases start after them); 0 when the pass is off or
      *         planning failed (counted in the fault guard)
      */
     int submit(String name, JsonNode schema, BoundedExecutor executor, List<Future<?>> futures)
-            throws InterruptedException {
+            throws Supervisor.BlockedException, InterruptedException {
         if (budget <= 0) {
             return 0;
         }
+        JsonNode[] base = new JsonNode[1];
         CoveragePlan plan = engine.guard().call("coverage_plan", "tool " + name, null, () -> {
-            GeneratedCall base = inputs.generate(name, schema, "realistic", 0);
-            return planner.plan(name, schema, base == null ? null : base.arguments(), budget);
+            GeneratedCall first = inputs.generate(name, schema, "realistic", 0);
+            base[0] = first == null ? null : first.arguments();
+            return planner.plan(name, schema, base[0], budget);
         });
         if (plan == null) {
             if (Thread.currentThread().isInterrupted()) {
@@ -66,6 +70,16 @@ public final class CoveragePass {
         }
         ledger.record(name, plan);
         int run = 0;
+        if (base[0] != null && base[0].isObject() && base[0].isEmpty() && !plan.cases().isEmpty()) {
+            // a tool without arguments: its plain answer (environment, listings) is what it publishes, learned
+            // before the edge cases so that they are judged against it (as the realistic phase would be)
+            int index = run++;
+            if (shard.owns("tool", name, index)) {
+                JsonNode args = base[0];
+                engine.execute(new RunEngine.Call("tool", name, index, "realistic", args, null, Boolean.TRUE,
+                        BASELINE, session -> session.callTool(name, args, engine.timeout())));
+            }
+        }
         for (CoverageCase c : plan.cases()) {
             int index = run++;
             if (!shard.owns("tool", name, index)) {
@@ -78,6 +92,6 @@ public final class CoveragePass {
                     session -> session.callTool(name, args, engine.timeout()));
             futures.add(executor.submit(() -> engine.execute(call)));
         }
-        return plan.cases().size();
+        return run;
     }
 }

@@ -13,7 +13,7 @@ import tools.jackson.databind.node.ObjectNode;
  * what was stored, a validator that quotes the bad value in its error, a slow tool, a tool whose
  * name says "shell" but which executes nothing, a SQL tool answering database errors, a lookup whose
  * error quotes the unknown object it was asked for, read-only tools whose descriptions use "commit" as
- * a noun), and, with {@code planted}, two twins with one real
+ * a noun, a tool without arguments listing its environment's paths), and, with {@code planted}, two twins with one real
  * bug each: {@code parse_duration} answers {@code NaN ms} as a success for a duration its schema
  * forbids (silent_garbage), and {@code set_flag} declares {@code type: ["boolean","string"]} but
  * rejects every value except the strings "true" and "false" (schema_mismatch).
@@ -49,6 +49,8 @@ final class PrecisionTools {
         tool(t, "slow_report", "Builds a short report on a topic; takes most of a second.", "topic");
         tool(t, "shell_get_cwd", "Returns the name of the session's working folder.")
                 .putObject("annotations").put("readOnlyHint", true);
+        tool(t, "get_env", "Returns the server's environment variables.").putObject("annotations")
+                .put("readOnlyHint", true);
         tool(t, "run_query", "Runs a read-only SQL statement against the notes database.", "sql")
                 .putObject("annotations").put("readOnlyHint", true);
         tool(t, "show_object", "Show details of a stored object. Displays commit information for it.", "object")
@@ -115,6 +117,8 @@ final class PrecisionTools {
                         + "open issues.", false);
             case "shell_get_cwd":
                 return Rpc.toolText("workspace", false);
+            case "get_env":
+                return Rpc.toolText("HOME=/home/app\nPATH=/usr/local/bin:/usr/bin\nAPP_CONFIG=/etc/app/config.yaml", false);
             case "run_query": {
                 String sql = args.get("sql").asString();
                 return sql.strip().toUpperCase(java.util.Locale.ROOT).startsWith("SELECT") && !sql.contains("'")
