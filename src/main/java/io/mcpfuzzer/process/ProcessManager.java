@@ -46,6 +46,7 @@ public final class ProcessManager implements AutoCloseable {
     private final String tokenPrefix;
     private final AtomicLong sequence = new AtomicLong();
     private final AtomicBoolean closed = new AtomicBoolean();
+    private final TreeRss treeRss;
 
     private ProcessManager(Builder b) {
         this.config = b.config;
@@ -54,6 +55,7 @@ public final class ProcessManager implements AutoCloseable {
         this.clock = b.clock;
         this.spawner = b.spawner != null ? b.spawner : Spawner.detect();
         this.stopper = new Stopper(signals, events, clock);
+        this.treeRss = new TreeRss(clock, ProcFs::scan);
         this.workers = Executors.newCachedThreadPool(r -> {
             Thread t = new Thread(r, "process-manager-worker");
             t.setDaemon(true);
@@ -201,22 +203,16 @@ public final class ProcessManager implements AutoCloseable {
         return registry.get(pid);
     }
 
-    /** Resident memory in kB summed over the live members of {@code pid}'s tree; empty when none. */
+    /**
+     * Resident memory in kB summed over the live members of {@code pid}'s tree; empty when none. The
+     * tree membership is rescanned at most once a second (see {@link TreeRss}).
+     */
     public OptionalLong rssKb(long pid) {
         Optional<ManagedProcess> mp = registry.get(pid);
         if (mp.isEmpty()) {
             return OptionalLong.empty();
         }
-        long sum = 0;
-        boolean any = false;
-        for (ProcStat s : ProcessTree.members(mp.get(), ProcFs.scan())) {
-            OptionalLong kb = s.isDead() ? OptionalLong.empty() : ProcFs.rssKb(s.pid());
-            if (kb.isPresent()) {
-                sum += kb.getAsLong();
-                any = true;
-            }
-        }
-        return any ? OptionalLong.of(sum) : OptionalLong.empty();
+        return treeRss.sumKb(mp.get());
     }
 
     /** Marks a request to {@code pid} outstanding; close the token when it is answered. */
