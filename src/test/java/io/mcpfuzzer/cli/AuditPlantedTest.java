@@ -20,6 +20,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -34,6 +36,7 @@ import tools.jackson.databind.JsonNode;
  * hide the canary next to the fs-root; the argument fs-root sandbox stays on.
  */
 @Timeout(600)
+@Execution(ExecutionMode.CONCURRENT)
 class AuditPlantedTest {
     private static final String CONTROL = "word_count";
 

@@ -16,6 +16,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -26,6 +28,7 @@ import tools.jackson.databind.JsonNode;
  * same minimal input.
  */
 @Timeout(300)
+@Execution(ExecutionMode.CONCURRENT)
 class AuditShrinkTest {
     private static final String TOOL = "restart_service";
 

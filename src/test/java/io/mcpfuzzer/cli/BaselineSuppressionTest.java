@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -16,6 +18,7 @@ import tools.jackson.databind.JsonNode;
  * second crash on {@code render}).
  */
 @Timeout(300)
+@Execution(ExecutionMode.CONCURRENT)
 class BaselineSuppressionTest {
     @TempDir
     Path dir;

@@ -10,6 +10,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -17,6 +19,7 @@ import tools.jackson.databind.JsonNode;
  * kind of planted flaw, on two seeds; its silently dropped requests are decided by the barrier.
  */
 @Timeout(300)
+@Execution(ExecutionMode.CONCURRENT)
 class BuiltInDemoTest {
     @TempDir
     Path dir;

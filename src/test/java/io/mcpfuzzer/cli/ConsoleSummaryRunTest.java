@@ -11,6 +11,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -19,6 +21,7 @@ import tools.jackson.databind.JsonNode;
  * target list, and the last line suggests replaying the most severe finding.
  */
 @Timeout(300)
+@Execution(ExecutionMode.CONCURRENT)
 class ConsoleSummaryRunTest {
     @TempDir
     Path dir;

@@ -11,10 +11,13 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import tools.jackson.databind.JsonNode;
 
 /** Exports, tool selection and crash files of real runs against the demo server, in-process. */
 @Timeout(300)
+@Execution(ExecutionMode.CONCURRENT)
 class HonestExitsTest {
     @TempDir
     Path dir;

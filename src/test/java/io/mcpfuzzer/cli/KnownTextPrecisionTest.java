@@ -11,6 +11,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -20,6 +22,7 @@ import tools.jackson.databind.JsonNode;
  * the control tool splicing input into prose, at low.
  */
 @Timeout(300)
+@Execution(ExecutionMode.CONCURRENT)
 class KnownTextPrecisionTest {
     @TempDir
     Path dir;

@@ -18,6 +18,8 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -29,6 +31,7 @@ import tools.jackson.databind.JsonNode;
  * planted twin adds a NaN-garbage tool and a schema-mismatch tool, which must get exactly their finding.
  */
 @Timeout(900)
+@Execution(ExecutionMode.CONCURRENT)
 class PrecisionTest {
     @TempDir
     Path dir;

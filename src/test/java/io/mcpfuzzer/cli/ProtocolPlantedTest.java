@@ -20,6 +20,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -31,6 +33,7 @@ import tools.jackson.databind.JsonNode;
  * the default bubblewrap sandbox (private {@code /tmp}) still shows it to the server.
  */
 @Timeout(1200)
+@Execution(ExecutionMode.CONCURRENT)
 class ProtocolPlantedTest {
     private static final String OUTSIDE_MARKER = "OUTSIDE-THE-SERVED-FOLDER-7f3a";
     private static final Set<String> NUL_FRAMES = Set.of("nul-byte", "nul-prefix", "utf16-encoded");

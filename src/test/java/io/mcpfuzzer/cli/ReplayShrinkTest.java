@@ -13,6 +13,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -21,6 +23,7 @@ import tools.jackson.databind.JsonNode;
  * reproduction crashes the server without the fuzzer.
  */
 @Timeout(300)
+@Execution(ExecutionMode.CONCURRENT)
 class ReplayShrinkTest {
     @TempDir
     Path dir;

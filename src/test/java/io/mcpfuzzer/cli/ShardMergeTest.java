@@ -18,6 +18,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -29,6 +31,7 @@ import tools.jackson.databind.JsonNode;
  * out of the fingerprint comparison: they differ between two unsharded runs too.
  */
 @Timeout(900)
+@Execution(ExecutionMode.CONCURRENT)
 class ShardMergeTest {
     private static final Set<String> TIMING = Set.of("performance_outlier", "memory_growth");
 

@@ -11,6 +11,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -19,6 +21,7 @@ import tools.jackson.databind.JsonNode;
  * exit code of the worst.
  */
 @Timeout(600)
+@Execution(ExecutionMode.CONCURRENT)
 class SweepTest {
     @TempDir
     Path dir;

@@ -19,6 +19,8 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * How a silence is judged, against real fixture processes: a server that answers in order and
@@ -28,6 +30,7 @@ import org.junit.jupiter.api.Timeout;
  * the evidence ({@code decided_by}) and the run record, never from timings.
  */
 @Timeout(300)
+@Execution(ExecutionMode.CONCURRENT)
 class BarrierDecisionTest {
     private final List<RunResult> runs = Collections.synchronizedList(new ArrayList<>());
 

@@ -10,6 +10,8 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -18,6 +20,7 @@ import tools.jackson.databind.JsonNode;
  * campaigns through the command line against a deterministic fixture server.
  */
 @Timeout(600)
+@Execution(ExecutionMode.CONCURRENT)
 class CampaignDeterminismTest {
     private static final List<String> TOOLS = List.of("register_user", "compute", "configure");
 

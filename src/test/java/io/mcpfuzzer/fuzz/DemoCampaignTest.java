@@ -12,8 +12,11 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 @Timeout(180)
+@Execution(ExecutionMode.CONCURRENT)
 class DemoCampaignTest {
     @Test
     void findsThePlantedFlawsOfTheDemoServer() {

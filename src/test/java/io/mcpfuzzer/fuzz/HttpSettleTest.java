@@ -20,6 +20,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import tools.jackson.databind.node.StringNode;
 
 /**
@@ -29,6 +31,7 @@ import tools.jackson.databind.node.StringNode;
  * deadline would come back as a timeout reply, never as DROPPED or REFUSED.
  */
 @Timeout(120)
+@Execution(ExecutionMode.CONCURRENT)
 class HttpSettleTest {
     private static final Duration DEADLINE = Duration.ofSeconds(60);
     private final ExecutorService pool = Executors.newCachedThreadPool(r -> {

@@ -19,10 +19,13 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import tools.jackson.databind.JsonNode;
 
 /** Shrinking against a real fixture process: minimal, deterministic, and never past the safety choke point. */
 @Timeout(300)
+@Execution(ExecutionMode.CONCURRENT)
 class ShrinkerTest {
     private final List<RunResult> runs = Collections.synchronizedList(new ArrayList<>());
     private final AtomicInteger blocked = new AtomicInteger();

@@ -15,6 +15,8 @@ import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -23,6 +25,7 @@ import tools.jackson.databind.node.ObjectNode;
  * would otherwise block for as long as the server lives).
  */
 @Timeout(120)
+@Execution(ExecutionMode.CONCURRENT)
 class StuckWriteTest {
     private static final Duration WRITE_DEADLINE = Duration.ofMillis(500);
 

@@ -15,6 +15,8 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import tools.jackson.core.StreamReadConstraints;
 import tools.jackson.core.json.JsonFactory;
 import tools.jackson.databind.JsonNode;
@@ -22,6 +24,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 /** The self-fuzz fixture really sends what it promises, as a real child process over stdio. */
 @Timeout(120)
+@Execution(ExecutionMode.CONCURRENT)
 class HostileServerTest {
     private static final JsonMapper LENIENT = JsonMapper.builder(JsonFactory.builder().streamReadConstraints(
             StreamReadConstraints.builder().maxNestingDepth(10_000).build()).build()).build();

@@ -10,9 +10,12 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /** A fuzzer run past its limit is stopped with a thread dump, and leaves no process behind. */
 @Timeout(120)
+@Execution(ExecutionMode.CONCURRENT)
 class FuzzerProcessTest {
     @TempDir
     Path dir;

@@ -12,12 +12,15 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import tools.jackson.databind.JsonNode;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * End to end against the real npm {@code @modelcontextprotocol/server-everything} over Streamable HTTP,
  * legacy SSE, and the auto-detecting http mode. Each test starts and kills its own server.
  */
 @Timeout(180)
+@Execution(ExecutionMode.CONCURRENT)
 class EverythingHttpTest {
     private static final Duration CALL = Duration.ofSeconds(60);
 
