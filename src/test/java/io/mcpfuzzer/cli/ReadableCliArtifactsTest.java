@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -26,6 +27,7 @@ import tools.jackson.databind.JsonNode;
  */
 @Timeout(900)
 @Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("class:ReadableCliArtifactsTest") // its methods run one after the other (a lock forces them into one thread)
 class ReadableCliArtifactsTest {
     static final long SEED = 8_070_450_532_247_928_833L; // over 2^53: a double cannot hold it
 

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -23,6 +24,7 @@ import tools.jackson.databind.JsonNode;
  */
 @Timeout(600)
 @Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("class:ShardAuditTest") // its methods run one after the other (a lock forces them into one thread)
 class ShardAuditTest {
     private static final Set<String> TIMING = Set.of("performance_outlier", "memory_growth");
 

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -22,6 +23,7 @@ import tools.jackson.databind.JsonNode;
  */
 @Timeout(600)
 @Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("class:SweepTest") // its methods run one after the other (a lock forces them into one thread)
 class SweepTest {
     @TempDir
     Path dir;

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import tools.jackson.databind.node.StringNode;
 
 /**
@@ -32,6 +33,7 @@ import tools.jackson.databind.node.StringNode;
  */
 @Timeout(120)
 @Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("class:HttpSettleTest") // its methods run one after the other (a lock forces them into one thread)
 class HttpSettleTest {
     private static final Duration DEADLINE = Duration.ofSeconds(60);
     private final ExecutorService pool = Executors.newCachedThreadPool(r -> {

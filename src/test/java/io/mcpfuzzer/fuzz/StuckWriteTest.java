@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -26,6 +27,7 @@ import tools.jackson.databind.node.ObjectNode;
  */
 @Timeout(120)
 @Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("class:StuckWriteTest") // its methods run one after the other (a lock forces them into one thread)
 class StuckWriteTest {
     private static final Duration WRITE_DEADLINE = Duration.ofMillis(500);
 
