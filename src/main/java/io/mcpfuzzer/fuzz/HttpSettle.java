@@ -4,9 +4,6 @@ import io.mcpfuzzer.oracle.spec.Reply;
 import io.mcpfuzzer.transport.SendSettlement;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -19,6 +16,9 @@ import tools.jackson.databind.JsonNode;
  * in flight, as {@link SessionExchange}); the send and the wait run on the calling thread.
  */
 final class HttpSettle {
+    /** Longest wait between two looks at the POST's settlement while no answer arrives. */
+    private static final long SLICE_NANOS = 5_000_000L;
+
     private HttpSettle() {}
 
     /** What became of the request. */
@@ -55,27 +55,41 @@ final class HttpSettle {
         if (ex.session().rpc().isClosed() || settled == null || settled == before) { // not sent: no POST to judge
             return new Outcome(Kind.REPLY, ex.awaitAnswer(id, Duration.ofNanos(Math.max(1, end - System.nanoTime()))), -1);
         }
-        int status;
-        try {
-            status = settled.get(Math.max(1, end - System.nanoTime()), TimeUnit.NANOSECONDS);
-        } catch (TimeoutException | ExecutionException e) {
-            status = -1;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return new Outcome(Kind.REPLY, Reply.closed("interrupted"), -1);
+        while (true) {
+            long left = end - System.nanoTime();
+            if (left <= 0) { // still open at the deadline (a stream kept open): the deadline decides
+                return new Outcome(Kind.REPLY, ended(ex, id), -1);
+            }
+            // an answer ends the wait at once, also while its POST stream stays open
+            Reply r = ex.awaitAnswer(id, Duration.ofNanos(Math.min(left, SLICE_NANOS)));
+            if (r.outcome() != Reply.Outcome.TIMEOUT) {
+                return new Outcome(Kind.REPLY, r, -1);
+            }
+            if (settled.isDone()) {
+                int status = settled.getNow(-1);
+                Reply answer = ex.pollAnswer(id); // a settled POST delivered every frame before settling
+                if (answer != null) {
+                    return new Outcome(Kind.REPLY, answer, status);
+                }
+                if (status >= 200 && status <= 299) {
+                    return new Outcome(Kind.DROPPED, null, status);
+                }
+                if (status >= 300) {
+                    return new Outcome(Kind.REFUSED, null, status);
+                }
+                // the exchange failed: what is left of the deadline decides
+                return new Outcome(Kind.REPLY, ex.awaitAnswer(id, Duration.ofNanos(Math.max(1, end - System.nanoTime()))),
+                        status);
+            }
         }
-        Reply answer = ex.pollAnswer(id); // every frame of a settled POST was delivered before it settled
-        if (answer != null) {
-            return new Outcome(Kind.REPLY, answer, status);
+    }
+
+    private static Reply ended(SessionExchange ex, JsonNode id) {
+        Reply last = ex.pollAnswer(id);
+        if (last != null) {
+            return last;
         }
-        if (status >= 200 && status <= 299) {
-            return new Outcome(Kind.DROPPED, null, status);
-        }
-        if (status >= 300) {
-            return new Outcome(Kind.REFUSED, null, status);
-        }
-        // not settled in time, or the exchange failed: the deadline (what is left of it) decides
-        return new Outcome(Kind.REPLY, ex.awaitAnswer(id, Duration.ofNanos(Math.max(1, end - System.nanoTime()))),
-                status);
+        return ex.session().rpc().isClosed() ? Reply.closed(String.valueOf(ex.session().rpc().closedReason()))
+                : Reply.timeout();
     }
 }

@@ -41,12 +41,15 @@ class HttpSettleTest {
         t.setDaemon(true);
         return t;
     });
+    /** Holds the "stream/held" response stream open until the test released it. */
+    private static volatile java.util.concurrent.CountDownLatch held = new java.util.concurrent.CountDownLatch(1);
     private HttpServer server;
     private Target target;
     private SessionExchange ex;
 
     @BeforeEach
     void setUp() throws Exception {
+        held = new java.util.concurrent.CountDownLatch(1);
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 50);
         server.setExecutor(pool);
         server.createContext("/mcp", HttpSettleTest::handle);
@@ -59,6 +62,7 @@ class HttpSettleTest {
 
     @AfterEach
     void tearDown() {
+        held.countDown();
         if (target != null) {
             target.close();
         }
@@ -97,6 +101,21 @@ class HttpSettleTest {
         assertThat(sse.reply().text()).contains("\"id\":11");
     }
 
+    /**
+     * The answer ends the wait while its stream stays open: the stream is released only after the
+     * send returned, so waiting for the POST to settle first would run into the method's timeout
+     * (shorter than the 60 s deadline).
+     */
+    @Test
+    @Timeout(30)
+    void anAnswerOnAStreamThatStaysOpenEndsTheWait() {
+        HttpSettle.Outcome o = send("stream/held", "12");
+        held.countDown();
+        assertThat(o.kind()).isEqualTo(HttpSettle.Kind.REPLY);
+        assertThat(o.reply().outcome()).isEqualTo(io.mcpfuzzer.oracle.spec.Reply.Outcome.ANSWERED);
+        assertThat(o.reply().text()).contains("\"id\":12");
+    }
+
     private HttpSettle.Outcome send(String method, String id) {
         String frame = "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"" + method + "\"}";
         assertThat(HttpSettle.applies(ex)).isTrue();
@@ -125,11 +144,18 @@ class HttpSettleTest {
                 OutputStream out = h.getResponseBody();
                 out.write(("data: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":"
                         + "\"info\",\"data\":\"working\"}}\n\n").getBytes(StandardCharsets.UTF_8));
-                if (body.contains("with-answer")) {
+                if (body.contains("with-answer") || body.contains("held")) {
                     out.write(("data: {\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":{}}\n\n")
                             .getBytes(StandardCharsets.UTF_8));
                 }
                 out.flush();
+                if (body.contains("held")) {
+                    try {
+                        held.await(90, java.util.concurrent.TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
             } else { // notifications, responses and drop/me
                 h.sendResponseHeaders(202, -1);
             }
