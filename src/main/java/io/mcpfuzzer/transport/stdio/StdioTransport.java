@@ -182,11 +182,11 @@ public final class StdioTransport implements Transport {
 
     @Override
     public void close() {
+        closeStdin(); // waits for a write under way; the deadline watch still frees a stuck one
         WriteDeadline watch = writeDeadline;
         if (watch != null) {
             watch.stop();
         }
-        closeStdin();
         try {
             fromPeer.close();
         } catch (IOException e) {
