@@ -12,6 +12,9 @@
 #                    ./mcp-fuzzer, what users get), "default" (the JVM's defaults), or both
 #                    (default: "launcher default")
 #   SKIP_BUILD=1     reuse benchmarks/target/benchmarks.jar
+#   COMPARE_CLASSES  a target/classes directory of another build (e.g. an older commit compiled with
+#                    ./mvnw -o -q compile in a checkout): the throughput part then runs that build
+#                    first ("before"), then this one ("after"), one after the other on the same machine
 #   SKIP_JMH=1       only the throughput part;  SKIP_THROUGHPUT=1  only JMH
 #   MVN_FLAGS        extra Maven flags, e.g. -o once the JMH artifacts are in the local repository
 # Default run: about 5-6 minutes on 2 busy cores (builds included; the throughput part runs twice).
@@ -52,6 +55,11 @@ if [[ "${SKIP_THROUGHPUT:-0}" != 1 ]]; then
       default) FLAGS="" ;;
       *) echo "unknown THROUGHPUT_JVMS entry $jvm" >&2; exit 2 ;;
     esac
+    if [[ -n "${COMPARE_CLASSES:-}" ]]; then
+      echo "== before (${COMPARE_CLASSES}), JVM flags: ${FLAGS:-(JVM defaults)}; ${TARGS[*]}"
+      # shellcheck disable=SC2086
+      java $FLAGS -cp "$COMPARE_CLASSES:$JAR" io.mcpfuzzer.bench.Throughput "${TARGS[@]}"
+    fi
     echo "== end-to-end throughput, JVM flags: ${FLAGS:-(JVM defaults)}; ${TARGS[*]}"
     # shellcheck disable=SC2086
     java $FLAGS -cp "$JAR" io.mcpfuzzer.bench.Throughput "${TARGS[@]}"

@@ -38,16 +38,35 @@ public final class BoundedExecutor implements AutoCloseable {
     private static final int WAKE_ALL = Integer.MAX_VALUE / 2;
 
     private final int concurrency;
+    /** Tasks submitted and not finished at most: running plus waiting (lookahead). */
+    private final int slots;
     private final Semaphore permits;
     private final ThreadPoolExecutor pool;
     private volatile boolean closed;
 
     public BoundedExecutor(int concurrency, String name) {
+        this(concurrency, name, 0);
+    }
+
+    /**
+     * An executor that lets {@code lookahead} more tasks wait, submitted but not started, behind the
+     * {@code concurrency} running ones: a worker that finishes takes the next task at once instead
+     * of waiting for the submitter to wake up and hand it over (two thread wake-ups per task on the
+     * critical path at concurrency 1). At most {@code concurrency} tasks ever run at once; the
+     * in-flight limit of the class comment becomes {@code concurrency + lookahead}.
+     *
+     * @param lookahead 0 to 16
+     */
+    public BoundedExecutor(int concurrency, String name, int lookahead) {
+        if (lookahead < 0 || lookahead > 16) {
+            throw new IllegalArgumentException("lookahead must be 0 to 16: " + lookahead);
+        }
         this.concurrency = Math.max(1, concurrency);
-        this.permits = new Semaphore(this.concurrency);
+        this.slots = this.concurrency + lookahead;
+        this.permits = new Semaphore(slots);
         AtomicInteger counter = new AtomicInteger();
         this.pool = new ThreadPoolExecutor(this.concurrency, this.concurrency, 30, TimeUnit.SECONDS,
-                new ArrayBlockingQueue<>(this.concurrency), r -> {
+                new ArrayBlockingQueue<>(slots), r -> {
                     Thread t = new Thread(r, name + "-" + counter.incrementAndGet());
                     t.setDaemon(true);
                     return t;
@@ -98,8 +117,8 @@ public final class BoundedExecutor implements AutoCloseable {
 
     /** Waits until every submitted task finished. */
     public void drain() throws InterruptedException {
-        permits.acquire(concurrency);
-        permits.release(concurrency);
+        permits.acquire(slots);
+        permits.release(slots);
     }
 
     /**

@@ -125,7 +125,7 @@ public final class Campaign {
         InitializeResult init = null;
         List<JsonNode> tools = List.of();
         try (Supervisor supervisor = new Supervisor(factory, config.maxStartFailures());
-                BoundedExecutor executor = new BoundedExecutor(config.maxConcurrency(), "fuzz")) {
+                BoundedExecutor executor = new BoundedExecutor(config.maxConcurrency(), "fuzz", 1)) {
             RunEngine engine = new RunEngine(supervisor, observer, config.callTimeout(), guard);
             CoverageLedger coverage = new CoverageLedger(coverageBudget);
             Shrinker shrinker = new Shrinker(new RunEngine(supervisor, CampaignObserver.NONE, config.callTimeout(),

@@ -193,6 +193,9 @@ public final class ProtocolFuzzer {
         int size = c.frame().length();
         if (c.expectsResponse()) {
             JsonNode id = c.id() == null || c.id().isNull() || c.isBatch() ? null : c.id();
+            if (HttpSettle.applies(ex)) {
+                return ex.annotate(sendOverHttp(ex, c, id, deadline, optional));
+            }
             if (c.phase() == ProtocolPhase.AGGRESSIVE && Boolean.TRUE.equals(inOrder.get(session))) {
                 long start = System.nanoTime();
                 AnswerBarrier.Outcome o = writes.call(() -> AnswerBarrier.request(ex, c.frame(), id, deadline),
@@ -220,6 +223,28 @@ public final class ProtocolFuzzer {
             return Boolean.TRUE;
         }, WRITE_GRACE);
         return ex.annotate(sent == null ? stoppedReading(size, start) : silent(start));
+    }
+
+    /**
+     * A request over Streamable HTTP: its own POST's response decides ({@link HttpSettle}); a drop
+     * that {@code optional} allows is silence.
+     */
+    private Reply sendOverHttp(SessionExchange ex, ProtocolCase c, JsonNode id, Duration deadline, boolean optional) {
+        long start = System.nanoTime();
+        HttpSettle.Outcome o = writes.call(() -> HttpSettle.request(ex, c.frame(), id, deadline),
+                deadline.plus(WRITE_GRACE));
+        if (o == null) {
+            return stoppedReading(c.frame().length(), start);
+        }
+        long waited = System.nanoTime() - start;
+        return switch (o.kind()) {
+            case REPLY -> convert(o.reply(), start);
+            case DROPPED -> (optional ? silent(start) : new Reply(Reply.Status.DROPPED, null, null, waited,
+                    "no answer: the request's POST got HTTP " + o.status() + " without a response to it; decided "
+                            + Math.round(waited / 1e6) + " ms after sending")).decided(Reply.BY_HTTP_STATUS);
+            case REFUSED -> new Reply(Reply.Status.SEND_FAILED, null, null, waited, "refused: the request's POST got"
+                    + " HTTP " + o.status() + " without a JSON-RPC response").decided(Reply.BY_HTTP_STATUS);
+        };
     }
 
     /**

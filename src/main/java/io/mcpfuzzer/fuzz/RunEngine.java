@@ -86,7 +86,7 @@ public final class RunEngine {
      * Prefix of a {@code TIMEOUT} detail meaning the server stopped reading its input (a write
      * blocked): the engine then treats it as deaf at once, without a ping (which could block too).
      */
-    public static final String STOPPED_READING = "stopped reading: ";
+    public static final String STOPPED_READING = io.mcpfuzzer.transport.stdio.StdioTransport.STOPPED_READING;
 
     /** When the engine checks that the server still answers after a call. */
     public enum Liveness {

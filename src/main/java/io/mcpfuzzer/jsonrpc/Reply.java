@@ -17,7 +17,8 @@ import tools.jackson.databind.JsonNode;
  * @param decidedBy how a non-answer was judged, for the evidence: {@link #BY_BARRIER} (a ping sent
  *                  right after it was answered first by a server that answers in order),
  *                  {@link #BY_DEADLINE} (nothing by the deadline, while a later ping was answered),
- *                  {@link #BY_PING} (nothing by the deadline, and a ping got nothing either), or null
+ *                  {@link #BY_PING} (nothing by the deadline, and a ping got nothing either),
+ *                  {@link #BY_HTTP_STATUS} (the request's POST response ended without an answer), or null
  */
 public record Reply(Status status, JsonNode message, String raw, long latencyNanos, String detail, Outbound outbound,
         String decidedBy) {
@@ -27,6 +28,8 @@ public record Reply(Status status, JsonNode message, String raw, long latencyNan
     public static final String BY_DEADLINE = "deadline";
     /** Decided by waiting out the deadline, then a ping that got no answer either. */
     public static final String BY_PING = "ping";
+    /** Decided by the HTTP response of the request's own POST, complete without an answer to it. */
+    public static final String BY_HTTP_STATUS = "http_status";
 
     /** A reply for a request that went out as given, with no decision recorded. */
     public Reply(Status status, JsonNode message, String raw, long latencyNanos, String detail) {

@@ -177,9 +177,18 @@ public final class RpcConnection implements AutoCloseable {
             transport.send(wire);
         } catch (TransportException e) {
             pending.remove(key);
-            Reply.Status status = closed.isDone() || "closed".equals(e.kind()) ? Reply.Status.CLOSED
-                    : Reply.Status.SEND_FAILED;
-            future.complete(new Reply(status, null, null, System.nanoTime() - start, e.getMessage()));
+            // a write that outlived its deadline: the server stopped reading (a hang, not a crash)
+            Reply.Status status = io.mcpfuzzer.transport.stdio.StdioTransport.STUCK_KIND.equals(e.kind())
+                    ? Reply.Status.TIMEOUT
+                    : closed.isDone() || "closed".equals(e.kind()) ? Reply.Status.CLOSED : Reply.Status.SEND_FAILED;
+            Reply failed = new Reply(status, null, null, System.nanoTime() - start, e.getMessage());
+            if (status == Reply.Status.TIMEOUT) {
+                // the kill that freed the write may have closed the connection (and this future) first;
+                // the future is not handed out yet, so the write's own outcome replaces that
+                future.obtrudeValue(failed);
+            } else {
+                future.complete(failed);
+            }
         }
         return annotated(future, decision);
     }

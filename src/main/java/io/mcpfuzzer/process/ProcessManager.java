@@ -46,7 +46,7 @@ public final class ProcessManager implements AutoCloseable {
     private final String tokenPrefix;
     private final AtomicLong sequence = new AtomicLong();
     private final AtomicBoolean closed = new AtomicBoolean();
-    private final TreeRss treeRss = new TreeRss();
+    private final TreeRss treeRss;
 
     private ProcessManager(Builder b) {
         this.config = b.config;
@@ -55,6 +55,7 @@ public final class ProcessManager implements AutoCloseable {
         this.clock = b.clock;
         this.spawner = b.spawner != null ? b.spawner : Spawner.detect();
         this.stopper = new Stopper(signals, events, clock);
+        this.treeRss = new TreeRss(clock, ProcFs::scan);
         this.workers = Executors.newCachedThreadPool(r -> {
             Thread t = new Thread(r, "process-manager-worker");
             t.setDaemon(true);
@@ -204,14 +205,14 @@ public final class ProcessManager implements AutoCloseable {
 
     /**
      * Resident memory in kB summed over the live members of {@code pid}'s tree; empty when none. The
-     * member list is refreshed at most once a second ({@link TreeRss}), so this is cheap per call.
+     * tree membership is rescanned at most once a second (see {@link TreeRss}).
      */
     public OptionalLong rssKb(long pid) {
         Optional<ManagedProcess> mp = registry.get(pid);
         if (mp.isEmpty()) {
             return OptionalLong.empty();
         }
-        return treeRss.rssKb(mp.get());
+        return treeRss.sumKb(mp.get());
     }
 
     /** Marks a request to {@code pid} outstanding; close the token when it is answered. */

@@ -4,40 +4,50 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 /**
- * Resident memory of a managed process tree, cheap enough to read after every call: the tree's
- * members (a full {@code /proc} scan) are found at most once per {@link #REFRESH_NANOS} per root,
- * and each read then only opens the members' {@code /proc/<pid>/status} ({@code VmRSS}). A member
- * that died meanwhile is skipped; one born meanwhile counts from the next refresh. Keeps at most
- * {@link #MAX_ROOTS} roots (the oldest are forgotten when full). Thread-safe.
+ * Resident memory of a managed process and its descendants, summed. Finding the tree takes a scan
+ * of all of {@code /proc} (a few milliseconds on a busy machine); the membership found is therefore
+ * kept for {@link #TREE_REFRESH_NANOS} per process, and samples in between read only the
+ * {@code status} file of each known member. A child started (or a pid reused) within that window is
+ * seen at the next refresh at the latest. Thread-safe.
  */
 final class TreeRss {
-    /** How long a member list is reused, in nanoseconds (1 s). */
-    static final long REFRESH_NANOS = 1_000_000_000L;
-    static final int MAX_ROOTS = 64;
+    /** How long one tree scan is reused: 1 s (memory growth is judged over many seconds of runs). */
+    static final long TREE_REFRESH_NANOS = 1_000_000_000L;
 
-    private record Members(long atNanos, long[] pids) {}
+    /** Cached trees before stale ones are dropped. */
+    private static final int MAX_TREES = 64;
 
-    private final Map<Long, Members> cache = new ConcurrentHashMap<>();
+    private record Members(long scannedAt, long[] pids) {
+    }
 
-    /** kB summed over the live members of {@code mp}'s tree; empty when none could be read. */
-    OptionalLong rssKb(ManagedProcess mp) {
-        long now = System.nanoTime();
-        Members m = cache.get(mp.pid());
-        if (m == null || now - m.atNanos() >= REFRESH_NANOS) {
-            List<ProcStat> members = ProcessTree.members(mp, ProcFs.scan());
-            long[] pids = members.stream().filter(s -> !s.isDead()).mapToLong(ProcStat::pid).toArray();
-            if (cache.size() >= MAX_ROOTS) {
-                cache.clear();
+    private final MonotonicClock clock;
+    private final Supplier<List<ProcStat>> scan;
+    private final Map<Long, Members> trees = new ConcurrentHashMap<>();
+
+    TreeRss(MonotonicClock clock, Supplier<List<ProcStat>> scan) {
+        this.clock = clock;
+        this.scan = scan;
+    }
+
+    /** Sum of the live members' resident set sizes in kB, or empty when none could be read. */
+    OptionalLong sumKb(ManagedProcess mp) {
+        long now = clock.nanoTime();
+        Members cached = trees.get(mp.pid());
+        if (cached == null || now - cached.scannedAt() >= TREE_REFRESH_NANOS) {
+            cached = new Members(now, ProcessTree.members(mp, scan.get()).stream()
+                    .filter(s -> !s.isDead()).mapToLong(ProcStat::pid).toArray());
+            if (trees.size() >= MAX_TREES) { // processes come and go: drop the stale entries
+                trees.values().removeIf(m -> now - m.scannedAt() >= TREE_REFRESH_NANOS);
             }
-            m = new Members(now, pids);
-            cache.put(mp.pid(), m);
+            trees.put(mp.pid(), cached);
         }
         long sum = 0;
         boolean any = false;
-        for (long pid : m.pids()) {
-            OptionalLong kb = ProcFs.rssKb(pid);
+        for (long pid : cached.pids()) {
+            OptionalLong kb = ProcFs.rssKb(pid); // a zombie or vanished member has no VmRSS: empty
             if (kb.isPresent()) {
                 sum += kb.getAsLong();
                 any = true;

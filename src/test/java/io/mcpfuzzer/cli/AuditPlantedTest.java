@@ -20,6 +20,9 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -34,6 +37,8 @@ import tools.jackson.databind.JsonNode;
  * hide the canary next to the fs-root; the argument fs-root sandbox stays on.
  */
 @Timeout(600)
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("class:AuditPlantedTest") // its methods run one after the other (a lock forces them into one thread)
 class AuditPlantedTest {
     private static final String CONTROL = "word_count";
 

@@ -16,6 +16,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -26,6 +29,8 @@ import tools.jackson.databind.JsonNode;
  * same minimal input.
  */
 @Timeout(300)
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("class:AuditShrinkTest") // its methods run one after the other (a lock forces them into one thread)
 class AuditShrinkTest {
     private static final String TOOL = "restart_service";
 

@@ -8,6 +8,9 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -16,6 +19,8 @@ import tools.jackson.databind.JsonNode;
  * second crash on {@code render}).
  */
 @Timeout(300)
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("class:BaselineSuppressionTest") // its methods run one after the other (a lock forces them into one thread)
 class BaselineSuppressionTest {
     @TempDir
     Path dir;

@@ -10,6 +10,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -17,6 +20,8 @@ import tools.jackson.databind.JsonNode;
  * kind of planted flaw, on two seeds; its silently dropped requests are decided by the barrier.
  */
 @Timeout(300)
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("class:BuiltInDemoTest") // its methods run one after the other (a lock forces them into one thread)
 class BuiltInDemoTest {
     @TempDir
     Path dir;

@@ -11,6 +11,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -20,6 +23,8 @@ import tools.jackson.databind.JsonNode;
  * the control tool splicing input into prose, at low.
  */
 @Timeout(300)
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("class:KnownTextPrecisionTest") // its methods run one after the other (a lock forces them into one thread)
 class KnownTextPrecisionTest {
     @TempDir
     Path dir;

@@ -17,8 +17,10 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /** Runs the command in-process and asserts on exit code and captured output. */
+@Isolated
 class MainTest {
     @TempDir
     Path dir;

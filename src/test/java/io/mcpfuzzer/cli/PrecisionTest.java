@@ -18,6 +18,9 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -29,6 +32,8 @@ import tools.jackson.databind.JsonNode;
  * planted twin adds a NaN-garbage tool and a schema-mismatch tool, which must get exactly their finding.
  */
 @Timeout(900)
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("class:PrecisionTest") // its methods run one after the other (a lock forces them into one thread)
 class PrecisionTest {
     @TempDir
     Path dir;

@@ -14,6 +14,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -21,6 +24,8 @@ import tools.jackson.databind.JsonNode;
  * beside ours by real runs against fixture servers, agree with our own per-target counts.
  */
 @Timeout(300)
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("class:PythonSummaryKeysCliTest") // its methods run one after the other (a lock forces them into one thread)
 class PythonSummaryKeysCliTest {
     private static final List<String> BUCKETS = List.of("server_rejected", "accepted_malformed", "anomaly", "crashed",
             "exceptions", "safety_blocked", "ok");

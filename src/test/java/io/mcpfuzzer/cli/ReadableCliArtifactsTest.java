@@ -14,6 +14,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -23,6 +26,8 @@ import tools.jackson.databind.JsonNode;
  * there (cut, with its whole text kept as {@code input_raw}), and the seed strings must equal the seed.
  */
 @Timeout(900)
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("class:ReadableCliArtifactsTest") // its methods run one after the other (a lock forces them into one thread)
 class ReadableCliArtifactsTest {
     static final long SEED = 8_070_450_532_247_928_833L; // over 2^53: a double cannot hold it
 

@@ -13,6 +13,9 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -21,6 +24,8 @@ import tools.jackson.databind.JsonNode;
  * reproduction crashes the server without the fuzzer.
  */
 @Timeout(300)
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("class:ReplayShrinkTest") // its methods run one after the other (a lock forces them into one thread)
 class ReplayShrinkTest {
     @TempDir
     Path dir;

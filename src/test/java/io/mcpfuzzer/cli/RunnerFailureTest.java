@@ -10,10 +10,12 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 import tools.jackson.databind.JsonNode;
 
 /** A failure of the runner itself after a real campaign still leaves both report files, with what was found. */
 @Timeout(300)
+@Isolated // sets a global test hook that would fault the campaigns of concurrent classes
 class RunnerFailureTest {
     @TempDir
     Path dir;

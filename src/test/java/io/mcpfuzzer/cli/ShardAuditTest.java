@@ -12,6 +12,9 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -20,6 +23,8 @@ import tools.jackson.databind.JsonNode;
  * and the per-answer oracles run in every shard. Real campaigns against the audit fixture server.
  */
 @Timeout(600)
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("class:ShardAuditTest") // its methods run one after the other (a lock forces them into one thread)
 class ShardAuditTest {
     private static final Set<String> TIMING = Set.of("performance_outlier", "memory_growth");
 

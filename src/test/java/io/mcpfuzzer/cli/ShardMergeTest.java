@@ -18,6 +18,9 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -29,6 +32,8 @@ import tools.jackson.databind.JsonNode;
  * out of the fingerprint comparison: they differ between two unsharded runs too.
  */
 @Timeout(900)
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("class:ShardMergeTest") // its methods run one after the other (a lock forces them into one thread)
 class ShardMergeTest {
     private static final Set<String> TIMING = Set.of("performance_outlier", "memory_growth");
 

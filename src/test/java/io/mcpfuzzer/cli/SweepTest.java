@@ -11,6 +11,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -19,6 +22,8 @@ import tools.jackson.databind.JsonNode;
  * exit code of the worst.
  */
 @Timeout(600)
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("class:SweepTest") // its methods run one after the other (a lock forces them into one thread)
 class SweepTest {
     @TempDir
     Path dir;

@@ -19,6 +19,9 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * How a silence is judged, against real fixture processes: a server that answers in order and
@@ -28,6 +31,8 @@ import org.junit.jupiter.api.Timeout;
  * the evidence ({@code decided_by}) and the run record, never from timings.
  */
 @Timeout(300)
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("class:BarrierDecisionTest") // its methods run one after the other (a lock forces them into one thread)
 class BarrierDecisionTest {
     private final List<RunResult> runs = Collections.synchronizedList(new ArrayList<>());
 

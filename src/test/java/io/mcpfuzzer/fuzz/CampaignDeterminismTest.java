@@ -10,6 +10,9 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -18,6 +21,8 @@ import tools.jackson.databind.JsonNode;
  * campaigns through the command line against a deterministic fixture server.
  */
 @Timeout(600)
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("class:CampaignDeterminismTest") // its methods run one after the other (a lock forces them into one thread)
 class CampaignDeterminismTest {
     private static final List<String> TOOLS = List.of("register_user", "compute", "configure");
 

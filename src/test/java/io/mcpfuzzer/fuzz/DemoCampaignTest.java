@@ -12,8 +12,13 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 @Timeout(180)
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("class:DemoCampaignTest") // its methods run one after the other (a lock forces them into one thread)
 class DemoCampaignTest {
     @Test
     void findsThePlantedFlawsOfTheDemoServer() {

@@ -18,8 +18,10 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.slf4j.LoggerFactory;
 
+@Isolated
 class FaultGuardTest {
     private final ListAppender<ILoggingEvent> log = new ListAppender<>();
     private final Logger logger = (Logger) LoggerFactory.getLogger(FaultGuard.class);

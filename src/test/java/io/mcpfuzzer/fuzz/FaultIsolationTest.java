@@ -22,6 +22,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -30,6 +31,7 @@ import tools.jackson.databind.JsonNode;
  * a failure that stops the campaign still leaves both report files, with status {@code error}.
  */
 @Timeout(300)
+@Isolated // sets a global test hook that would fault the campaigns of concurrent classes
 class FaultIsolationTest {
     @TempDir
     Path dir;

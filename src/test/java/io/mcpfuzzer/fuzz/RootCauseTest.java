@@ -20,6 +20,9 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * One finding per root cause, against real fixture processes ({@link RootCauseServer}): a server
@@ -28,6 +31,8 @@ import org.junit.jupiter.api.Timeout;
  * numbers, quoted values and paths.
  */
 @Timeout(600)
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("class:RootCauseTest") // its methods run one after the other (a lock forces them into one thread)
 class RootCauseTest {
     private final List<RunResult> runs = Collections.synchronizedList(new ArrayList<>());
 

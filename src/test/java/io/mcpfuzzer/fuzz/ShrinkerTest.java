@@ -19,10 +19,15 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import tools.jackson.databind.JsonNode;
 
 /** Shrinking against a real fixture process: minimal, deterministic, and never past the safety choke point. */
 @Timeout(300)
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("class:ShrinkerTest") // its methods run one after the other (a lock forces them into one thread)
 class ShrinkerTest {
     private final List<RunResult> runs = Collections.synchronizedList(new ArrayList<>());
     private final AtomicInteger blocked = new AtomicInteger();

@@ -24,6 +24,9 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.core.JacksonException;
@@ -37,6 +40,8 @@ import tools.jackson.databind.JsonNode;
  * DIR; and the run summary shows blocked runs (so the check can fail).
  */
 @Timeout(600)
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("class:ChokePointSpyTest") // its methods run one after the other (a lock forces them into one thread)
 class ChokePointSpyTest {
     private static final Pattern URL = Pattern.compile("([a-zA-Z][a-zA-Z0-9+.-]{0,20})://([^/\\s?#\\\\\"'<>]*)");
     private static final Set<String> CUSTOM_SCHEMES = Set.of("test", "notes");

@@ -15,6 +15,9 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import tools.jackson.core.StreamReadConstraints;
 import tools.jackson.core.json.JsonFactory;
 import tools.jackson.databind.JsonNode;
@@ -22,6 +25,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 /** The self-fuzz fixture really sends what it promises, as a real child process over stdio. */
 @Timeout(120)
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("class:HostileServerTest") // its methods run one after the other (a lock forces them into one thread)
 class HostileServerTest {
     private static final JsonMapper LENIENT = JsonMapper.builder(JsonFactory.builder().streamReadConstraints(
             StreamReadConstraints.builder().maxNestingDepth(10_000).build()).build()).build();

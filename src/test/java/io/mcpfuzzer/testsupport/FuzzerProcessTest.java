@@ -10,9 +10,14 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /** A fuzzer run past its limit is stopped with a thread dump, and leaves no process behind. */
 @Timeout(120)
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("class:FuzzerProcessTest") // its methods run one after the other (a lock forces them into one thread)
 class FuzzerProcessTest {
     @TempDir
     Path dir;

@@ -31,7 +31,13 @@ public final class StdioTargetFactory implements TargetFactory {
     private final int maxLineBytes;
     private final ResourceLimits limits;
     private final ProcessManager manager;
+    /**
+     * Default deadline of one write to the server's stdin: 10 s, longer than the protocol fuzzer's
+     * own write grace (5 s), so that path keeps deciding first.
+     */
+    public static final java.time.Duration DEFAULT_WRITE_DEADLINE = java.time.Duration.ofSeconds(10);
     private volatile java.util.function.Consumer<McpSession> sessionSetup = s -> {};
+    private volatile java.time.Duration writeDeadline = DEFAULT_WRITE_DEADLINE;
 
     public StdioTargetFactory(List<String> command, Path cwd, Map<String, String> env, boolean inheritEnv,
             ClientOptions client, int maxLineBytes) {
@@ -57,6 +63,19 @@ public final class StdioTargetFactory implements TargetFactory {
      * Prepares every new session before its connection starts (the campaign installs the safety
      * choke point here: {@link OutboundSafety#install}). Returns this.
      */
+    /**
+     * How long one write to the server's stdin may block before the server counts as no longer
+     * reading and is killed (default {@link #DEFAULT_WRITE_DEADLINE}); the call then ends as a
+     * timeout whose detail starts with {@link StdioTransport#STOPPED_READING}. Returns this.
+     */
+    public StdioTargetFactory writeDeadline(java.time.Duration deadline) {
+        if (deadline == null || deadline.isZero() || deadline.isNegative()) {
+            throw new IllegalArgumentException("write deadline must be positive: " + deadline);
+        }
+        this.writeDeadline = deadline;
+        return this;
+    }
+
     public StdioTargetFactory sessionSetup(java.util.function.Consumer<McpSession> setup) {
         this.sessionSetup = setup == null ? s -> {} : setup;
         return this;
@@ -80,9 +99,10 @@ public final class StdioTargetFactory implements TargetFactory {
         } catch (IllegalArgumentException e) {
             throw new TargetStartException(e.getMessage(), e, true);
         }
-        StdioTransport transport = new StdioTransport(process.stdout(), process.stdin(), describe(), maxLineBytes);
-        RpcConnection rpc = new RpcConnection(transport, new ServerRequestHandler(client.answers()));
         long pid = process.pid();
+        StdioTransport transport = new StdioTransport(process.stdout(), process.stdin(), describe(), maxLineBytes)
+                .writeDeadline(writeDeadline, () -> manager.stopProcess(pid, true));
+        RpcConnection rpc = new RpcConnection(transport, new ServerRequestHandler(client.answers()));
         rpc.onActivity(() -> manager.recordActivity(pid));
         rpc.onRequest(() -> manager.requestStarted(pid));
         McpSession session = new McpSession(rpc, client);

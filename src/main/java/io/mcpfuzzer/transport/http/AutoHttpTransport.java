@@ -15,7 +15,7 @@ import java.nio.charset.StandardCharsets;
  *
  * <p>The first send is serialised: other sends wait until the first one has decided the protocol.
  */
-public final class AutoHttpTransport implements Transport {
+public final class AutoHttpTransport implements Transport, io.mcpfuzzer.transport.SendSettlement {
     private final URI url;
     private final HttpOptions opts;
     private final StreamableHttpTransport streamable;
@@ -78,6 +78,12 @@ public final class AutoHttpTransport implements Transport {
     }
 
     /** The transport in use: {@link StreamableHttpTransport} until a fallback chose {@link SseTransport}. */
+    /** The streamable delegate's settlement while it is the one in use, else null (SSE cannot tell). */
+    @Override
+    public java.util.concurrent.CompletableFuture<Integer> lastSendSettled() {
+        return active instanceof io.mcpfuzzer.transport.SendSettlement s ? s.lastSendSettled() : null;
+    }
+
     public Transport active() {
         return active;
     }

@@ -1,5 +1,7 @@
 package io.mcpfuzzer.transport.http;
 
+import io.mcpfuzzer.transport.SendSettlement;
+
 import io.mcpfuzzer.transport.FrameListener;
 import io.mcpfuzzer.transport.TransportException;
 import java.io.IOException;
@@ -34,7 +36,7 @@ import java.util.regex.Pattern;
  * {@code Last-Event-ID} up to {@link HttpOptions#maxResumeAttempts()} times, honouring {@code retry}.
  * {@link #close} sends DELETE with the session id.
  */
-public final class StreamableHttpTransport extends AbstractHttpTransport {
+public final class StreamableHttpTransport extends AbstractHttpTransport implements SendSettlement {
     private static final Pattern VISIBLE = Pattern.compile("[\\x21-\\x7e]{1,256}");
 
     private final URI url;
@@ -42,6 +44,8 @@ public final class StreamableHttpTransport extends AbstractHttpTransport {
     private volatile String sessionId;
     private volatile String protocolVersion;
     private volatile boolean listenSupported = true;
+    /** Per sending thread: how its last POST settled (see {@link SendSettlement}). */
+    private final ThreadLocal<CompletableFuture<Integer>> lastPost = new ThreadLocal<>();
 
     public StreamableHttpTransport(URI url, HttpOptions opts) {
         super(url, opts);
@@ -108,7 +112,31 @@ public final class StreamableHttpTransport extends AbstractHttpTransport {
     private void post(byte[] body) throws TransportException {
         ensureOpen();
         PostContext ctx = new PostContext(body, sessionId != null);
-        dispatch(core.exchange(postRequest(body)), resp -> onPostResponse(resp, ctx), "POST");
+        CompletableFuture<Integer> settled = new CompletableFuture<>();
+        lastPost.set(settled);
+        CompletableFuture<HttpResponse<InputStream>> exchange = core.exchange(postRequest(body));
+        exchange.whenComplete((resp, err) -> {
+            if (err != null) {
+                settled.complete(-1);
+            }
+        });
+        try {
+            dispatch(exchange, resp -> {
+                try {
+                    onPostResponse(resp, ctx);
+                } finally {
+                    settled.complete(resp.statusCode());
+                }
+            }, "POST");
+        } catch (TransportException e) {
+            settled.complete(-1);
+            throw e;
+        }
+    }
+
+    @Override
+    public CompletableFuture<Integer> lastSendSettled() {
+        return lastPost.get();
     }
 
     /**

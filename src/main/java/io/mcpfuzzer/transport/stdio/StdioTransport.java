@@ -20,6 +20,13 @@ import org.slf4j.LoggerFactory;
 public final class StdioTransport implements Transport {
     /** Default line cap: 16 MiB. */
     public static final int DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
+    /**
+     * Start of the message of a {@link TransportException} of kind {@value #STUCK_KIND}: a write did
+     * not finish within the write deadline, the server no longer reads its input.
+     */
+    public static final String STOPPED_READING = "stopped reading: ";
+    /** {@link TransportException#kind()} of a write that outlived the write deadline. */
+    public static final String STUCK_KIND = "stopped_reading";
     private static final Logger LOG = LoggerFactory.getLogger(StdioTransport.class);
 
     private final InputStream fromPeer;
@@ -30,12 +37,27 @@ public final class StdioTransport implements Transport {
     private final AtomicBoolean closedNotified = new AtomicBoolean();
     private final Object writeLock = new Object();
     private volatile FrameListener listener;
+    private volatile WriteDeadline writeDeadline;
 
     public StdioTransport(InputStream fromPeer, OutputStream toPeer, String description, int maxLineBytes) {
         this.fromPeer = fromPeer;
         this.toPeer = toPeer;
         this.description = description;
         this.maxLineBytes = maxLineBytes;
+    }
+
+    /**
+     * Gives every write a deadline (call before {@link #start}): a write still blocked after
+     * {@code deadline} (the server stopped reading and the pipe is full) runs {@code onStuck} once,
+     * which must free the write (kill the server); the write then fails with a
+     * {@link TransportException} of kind {@value #STUCK_KIND} whose message starts with
+     * {@value #STOPPED_READING}. Without it a write may block for as long as the server lives.
+     *
+     * @return this
+     */
+    public StdioTransport writeDeadline(java.time.Duration deadline, Runnable onStuck) {
+        this.writeDeadline = new WriteDeadline(deadline, onStuck, description);
+        return this;
     }
 
     @Override
@@ -47,6 +69,10 @@ public final class StdioTransport implements Transport {
         Thread reader = new Thread(this::readLoop, "stdio-reader");
         reader.setDaemon(true);
         reader.start();
+        WriteDeadline watch = writeDeadline;
+        if (watch != null) {
+            watch.start();
+        }
     }
 
     private void readLoop() {
@@ -100,14 +126,33 @@ public final class StdioTransport implements Transport {
         if (LOG.isTraceEnabled()) {
             LOG.trace("-> {} bytes", bytes.length);
         }
+        WriteDeadline watch = writeDeadline;
         synchronized (writeLock) {
+            if (watch != null && watch.fired()) {
+                throw stuck(watch, bytes.length, null);
+            }
             try {
+                if (watch != null) {
+                    watch.begin();
+                }
                 toPeer.write(bytes);
                 toPeer.flush();
             } catch (IOException e) {
+                if (watch != null && watch.fired()) {
+                    throw stuck(watch, bytes.length, e);
+                }
                 throw new TransportException("closed", "cannot write to the server's stdin: " + e.getMessage(), e);
+            } finally {
+                if (watch != null) {
+                    watch.end();
+                }
             }
         }
+    }
+
+    private static TransportException stuck(WriteDeadline watch, int size, IOException cause) {
+        return new TransportException(STUCK_KIND, STOPPED_READING + "writing " + size + " bytes to the server did not"
+                + " finish within " + watch.deadlineMillis() + " ms; the server no longer reads its input", cause);
     }
 
     private static String cut(String s) {
@@ -137,7 +182,11 @@ public final class StdioTransport implements Transport {
 
     @Override
     public void close() {
-        closeStdin();
+        closeStdin(); // waits for a write under way; the deadline watch still frees a stuck one
+        WriteDeadline watch = writeDeadline;
+        if (watch != null) {
+            watch.stop();
+        }
         try {
             fromPeer.close();
         } catch (IOException e) {

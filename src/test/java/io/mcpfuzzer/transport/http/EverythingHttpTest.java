@@ -12,12 +12,17 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import tools.jackson.databind.JsonNode;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * End to end against the real npm {@code @modelcontextprotocol/server-everything} over Streamable HTTP,
  * legacy SSE, and the auto-detecting http mode. Each test starts and kills its own server.
  */
 @Timeout(180)
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("class:EverythingHttpTest") // its methods run one after the other (a lock forces them into one thread)
 class EverythingHttpTest {
     private static final Duration CALL = Duration.ofSeconds(60);
 
