@@ -121,8 +121,10 @@ public final class FuzzRunner implements CampaignRunner {
     private int campaign(Settings s, ConsoleIO console, SafetyContext safety, List<LaunchPlan> plans,
             RunRecorder recorder, InterruptGuard guard, Progress progress) {
         TargetFactory factory;
+        javax.net.ssl.SSLContext tls;
         try {
             factory = TargetSetup.factory(s, safety, TargetSetup.client(s, safety), plans);
+            tls = TargetSetup.tls(s.target());
         } catch (SafetyException | IllegalArgumentException | IOException e) {
             console.err().println("mcp-fuzzer: cannot set up the target: " + e.getMessage());
             return ExitCodes.ERROR;
@@ -139,7 +141,7 @@ public final class FuzzRunner implements CampaignRunner {
         try (factory) {
             result = new Campaign(config(s), factory, CampaignInputs.forSeed(s.fuzzing().seed(),
                     SampleFiles.plant(s.safety().fsRoot())),
-                    safety.argumentPolicy()::decide, sink).audit(auditOptions(s, safety)).authAudit(authAuditOptions(s, safety))
+                    safety.argumentPolicy()::decide, sink).audit(auditOptions(s, safety, tls)).authAudit(authAuditOptions(s, safety, tls))
                     .guard(faults)
                     .shard(new ShardFilter(s.shard().index(), s.shard().count()))
                     .coverage(s.fuzzing().coverageBudget()).run();
@@ -243,15 +245,17 @@ public final class FuzzRunner implements CampaignRunner {
         }
     }
 
-    static AuditOptions auditOptions(Settings s, SafetyContext safety) {
+    /** @param tls the target's TLS trust, for the Origin probe, or null */
+    static AuditOptions auditOptions(Settings s, SafetyContext safety, javax.net.ssl.SSLContext tls) {
         Path fsRoot = safety.pathSandbox().map(p -> p.root()).orElse(s.safety().fsRoot());
         return new AuditOptions(s.audit().securityAudit() || s.audit().securityAuditIntrusive(),
                 s.audit().securityAuditIntrusive(), s.audit().pinFile(), fsRoot, s.target().endpoint(),
-                s.target().protocol().isRemote(), s.target().headers());
+                s.target().protocol().isRemote(), s.target().headers(), tls);
     }
 
-    /** {@code --auth-audit} options, or null when it is off. */
-    static io.mcpfuzzer.fuzz.audit.AuthAudit.Options authAuditOptions(Settings s, SafetyContext safety) {
+    /** {@code --auth-audit} options, or null when it is off; {@code tls} is the target's TLS trust, or null. */
+    static io.mcpfuzzer.fuzz.audit.AuthAudit.Options authAuditOptions(Settings s, SafetyContext safety,
+            javax.net.ssl.SSLContext tls) {
         if (!s.audit().authAudit()) {
             return null;
         }
@@ -259,7 +263,7 @@ public final class FuzzRunner implements CampaignRunner {
         Settings.OAuth o = s.oauth();
         return new io.mcpfuzzer.fuzz.audit.AuthAudit.Options(s.target().endpoint(), s.audit().authAuditIntrusive(),
                 s.target().timeout(), o == null ? null : o.clientId(), o == null ? null : o.clientSecret(), null,
-                safety.networkPolicy());
+                safety.networkPolicy(), tls);
     }
 
     static CampaignConfig config(Settings s) {

@@ -20,11 +20,12 @@ final class OAuthSetup {
 
     /**
      * @param timeout bound of each OAuth HTTP exchange
+     * @param tls     the target's TLS trust ({@code --cacert}, {@code --insecure}), or null
      * @throws IllegalArgumentException for an unreadable or unusable private key (one line, no key material)
      */
-    static OAuthClient client(URI endpoint, Settings.OAuth o, Duration timeout) {
+    static OAuthClient client(URI endpoint, Settings.OAuth o, Duration timeout, javax.net.ssl.SSLContext tls) {
         return new OAuthClient(endpoint, config(o, timeout, System.getenv()),
-                line -> System.err.println("mcp-fuzzer: " + line));
+                line -> System.err.println("mcp-fuzzer: " + line), tls);
     }
 
     static OAuthConfig config(Settings.OAuth o, Duration timeout, Map<String, String> env) {

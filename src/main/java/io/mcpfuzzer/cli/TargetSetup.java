@@ -69,11 +69,8 @@ final class TargetSetup {
             HttpOptions.Builder http = HttpOptions.builder().responseTimeout(max(t.timeout(), Duration.ofSeconds(5)))
                     .maxFrameBytes(t.maxLineBytes()).connectRetries(Math.max(0, t.transportRetries() - 1));
             t.headers().forEach(http::header);
-            if (t.cacert() != null) {
-                http.sslContext(io.mcpfuzzer.transport.http.TlsTrust.withCaFile(t.cacert()));
-            } else if (t.insecure()) {
-                http.sslContext(io.mcpfuzzer.transport.http.TlsTrust.insecure());
-            }
+            javax.net.ssl.SSLContext tls = tls(t);
+            http.sslContext(tls);
             if (t.authConfig() != null) {
                 http.authHeaders(AuthConfig.load(t.authConfig()));
             }
@@ -81,7 +78,7 @@ final class TargetSetup {
                 http.authHeaders(AuthConfig.fromEnv(System.getenv()));
             }
             if (s.oauth().enabled()) {
-                http.bearerAuth(OAuthSetup.client(uri, s.oauth(), max(t.timeout(), Duration.ofSeconds(10))));
+                http.bearerAuth(OAuthSetup.client(uri, s.oauth(), max(t.timeout(), Duration.ofSeconds(10)), tls));
             }
             return new HttpTargetFactory(t.endpoint(), t.protocol().wire(), http.build(), client)
                     .sessionSetup(OutboundSafety.of(safety)::install);
@@ -99,6 +96,17 @@ final class TargetSetup {
         Path cwd = plan.workingDirectory();
         return new StdioTargetFactory(plan.command(), cwd, plan.environment(), false, client, t.maxLineBytes(),
                 limits, watchdog).sessionSetup(OutboundSafety.of(safety)::install);
+    }
+
+    /**
+     * The TLS trust of every https exchange with the target ({@code --cacert}, {@code --insecure}): the
+     * session, the Origin probe, the auth audit. Null for the JVM default.
+     */
+    static javax.net.ssl.SSLContext tls(Settings.Target t) throws IOException {
+        if (t.cacert() != null) {
+            return io.mcpfuzzer.transport.http.TlsTrust.withCaFile(t.cacert());
+        }
+        return t.insecure() ? io.mcpfuzzer.transport.http.TlsTrust.insecure() : null;
     }
 
     static Map<String, Object> containment(List<LaunchPlan> plans) {

@@ -2,6 +2,7 @@ package io.mcpfuzzer.fuzz;
 
 import java.nio.file.Path;
 import java.util.Map;
+import javax.net.ssl.SSLContext;
 
 /**
  * Security-audit settings of a campaign. Immutable.
@@ -13,9 +14,16 @@ import java.util.Map;
  * @param endpoint   the endpoint as given (URL or command line)
  * @param remote     whether the target is reached over HTTP
  * @param headers    HTTP headers to send with the Origin probe
+ * @param sslContext the target's TLS trust ({@code --cacert}, {@code --insecure}) for the Origin probe, or null
+ *                   for the JVM default
  */
 public record AuditOptions(boolean enabled, boolean intrusive, Path pinFile, Path fsRoot, String endpoint,
-        boolean remote, Map<String, String> headers) {
+        boolean remote, Map<String, String> headers, SSLContext sslContext) {
+
+    public AuditOptions(boolean enabled, boolean intrusive, Path pinFile, Path fsRoot, String endpoint,
+            boolean remote, Map<String, String> headers) {
+        this(enabled, intrusive, pinFile, fsRoot, endpoint, remote, headers, null);
+    }
 
     public AuditOptions {
         headers = headers == null ? Map.of() : Map.copyOf(headers);

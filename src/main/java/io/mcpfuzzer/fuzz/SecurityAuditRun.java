@@ -265,7 +265,7 @@ final class SecurityAuditRun implements AutoCloseable, AuditJudge {
                 warnings.add("the foreign-Origin probe applies to HTTP targets only; skipped");
             } else {
                 OriginProbe.Result r = OriginProbe.probe(options.endpoint(),
-                        new OriginProbe.Options(null, null, options.headers(), null));
+                        new OriginProbe.Options(null, null, options.headers(), null, options.sslContext()));
                 r.findings().forEach(sink);
                 if (!r.ran()) {
                     warnings.add("foreign-Origin probe skipped: " + r.note());

@@ -67,6 +67,40 @@ class TlsOptionsTest {
         assertThat(o.out()).contains("tool:echo");
     }
 
+    /**
+     * The foreign-Origin probe and the auth audit make their own HTTP exchanges; through the private CA they
+     * reach the server (the fixture accepts any Origin: MCPF-HTTP-002; it advertises no OAuth: the audit ran
+     * and found nothing to audit) instead of failing the TLS handshake.
+     */
+    @Test
+    void theOriginProbeAndTheAuthAuditHonourTheCaFile() throws Exception {
+        Path out = dir.resolve("audits");
+        CliRunTest.Outcome o = CliRunTest.run("--endpoint", server.url(), "--mode", "tools", "--runs", "1",
+                "--timeout", "5", "--cacert", server.caPem().toString(), "--security-audit", "--security-audit-intrusive", "--auth-audit",
+                "--output-dir", out.toString());
+
+        assertThat(o.code()).as(o.err()).isZero();
+        String summary = Files.readString(out.resolve("run_summary.json"));
+        assertThat(summary).doesNotContain("probe skipped").doesNotContain("auth audit skipped")
+                .contains("does not advertise OAuth authorization");
+        assertThat(io.mcpfuzzer.common.Json.parse(summary).path("auth_audit")
+                .path("ran").asBoolean(true)).isTrue();
+        assertThat(Files.readString(out.resolve("findings.json"))).contains("MCPF-HTTP-002");
+    }
+
+    @Test
+    void insecureAlsoReachesTheOriginProbeAndTheAuthAudit() throws Exception {
+        Path out = dir.resolve("insecure");
+        CliRunTest.Outcome o = CliRunTest.run("--endpoint", server.url(), "--mode", "tools", "--runs", "1",
+                "--timeout", "5", "--insecure", "--security-audit", "--security-audit-intrusive", "--auth-audit",
+                "--output-dir", out.toString());
+
+        assertThat(o.code()).as(o.err()).isZero();
+        assertThat(Files.readString(out.resolve("run_summary.json"))).doesNotContain("probe skipped")
+                .doesNotContain("auth audit skipped");
+        assertThat(Files.readString(out.resolve("findings.json"))).contains("MCPF-HTTP-002");
+    }
+
     @Test
     void aMissingOrBogusCaFileIsAUsageErrorOrAClearError() throws Exception {
         CliRunTest.Outcome missing = CliRunTest.run("--endpoint", server.url(), "--list",

@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import javax.net.ssl.SSLContext;
 
 /**
  * The authorization audit of an HTTP MCP server ({@code --auth-audit}; {@code --auth-audit-intrusive} adds
@@ -34,13 +35,20 @@ public final class AuthAudit {
      * @param redirectUri  its registered redirect URI, or null for {@link #DEFAULT_REDIRECT}
      * @param network      hosts the audit may contact besides the endpoint's origin (metadata can name any
      *                     host); null means any
+     * @param sslContext   the TLS trust of https exchanges ({@code --cacert}, {@code --insecure}, as the target's),
+     *                     or null for the JVM default
      */
     public record Options(String endpoint, boolean intrusive, Duration timeout, String clientId, String clientSecret,
-            String redirectUri, NetworkPolicy network) {
+            String redirectUri, NetworkPolicy network, SSLContext sslContext) {
         public Options {
             timeout = timeout == null ? Duration.ofSeconds(10) : timeout;
             redirectUri = redirectUri == null ? DEFAULT_REDIRECT : redirectUri;
             network = network == null ? NetworkPolicy.open() : network;
+        }
+
+        public Options(String endpoint, boolean intrusive, Duration timeout, String clientId, String clientSecret,
+                String redirectUri, NetworkPolicy network) {
+            this(endpoint, intrusive, timeout, clientId, clientSecret, redirectUri, network, null);
         }
 
         public Options(String endpoint, boolean intrusive, Duration timeout, NetworkPolicy network) {
@@ -88,7 +96,7 @@ public final class AuthAudit {
         }
         String home = AuthMetadataFetch.origin(endpoint);
         AuthHttp http = new AuthHttp(options.timeout(), u -> (u.getScheme() != null && u.getHost() != null
-                && AuthMetadataFetch.origin(u).equals(home)) || options.network().allows(u));
+                && AuthMetadataFetch.origin(u).equals(home)) || options.network().allows(u), options.sslContext());
         AuthMcpCalls mcp = new AuthMcpCalls(http, endpoint);
         AuthAuditLog log = new AuthAuditLog();
         Map<String, Object> summary = new LinkedHashMap<>();

@@ -3,6 +3,7 @@ package io.mcpfuzzer.fuzz.audit;
 import io.mcpfuzzer.oracle.Severity;
 import io.mcpfuzzer.oracle.audit.AuthCheck;
 import io.mcpfuzzer.oracle.audit.TransportAudit;
+import io.mcpfuzzer.transport.http.oauth.Pkce;
 import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -53,9 +54,9 @@ final class AuthFlowChecks {
         AuthorizationDriver.Client client = authz == null ? null : client(why);
         AuthorizationDriver.Outcome base = null;
         if (client != null) {
-            String state = AuthorizationDriver.randomToken();
-            base = driver.authorize(authz, params(client, client.redirectUri(), AuthorizationDriver.s256(
-                    AuthorizationDriver.randomToken()), "S256", state, resource), client.redirectUri());
+            String state = Pkce.randomToken();
+            base = driver.authorize(authz, params(client, client.redirectUri(), Pkce.s256(
+                    Pkce.randomToken()), "S256", state, resource), client.redirectUri());
             state(base, state);
             why[0] = "the authorization request with PKCE S256 got no code back (" + base.note() + ")";
         }
@@ -83,9 +84,9 @@ final class AuthFlowChecks {
 
     /** A token for {@code res} by the authorization code flow (PKCE S256); no access token when no code came back. */
     private AuthorizationDriver.Token viaCode(AuthorizationDriver.Client client, String res) {
-        String verifier = AuthorizationDriver.randomToken();
+        String verifier = Pkce.randomToken();
         AuthorizationDriver.Outcome o = driver.authorize(authz, params(client, client.redirectUri(),
-                AuthorizationDriver.s256(verifier), "S256", AuthorizationDriver.randomToken(), res), client.redirectUri());
+                Pkce.s256(verifier), "S256", Pkce.randomToken(), res), client.redirectUri());
         return o.codeReturned() ? redeem(o, client, verifier, res) : new AuthorizationDriver.Token(o.status(), null, o.note());
     }
 
@@ -118,9 +119,9 @@ final class AuthFlowChecks {
     /** MCPF-AUTH-006 ({@code method} null: no challenge) and MCPF-AUTH-007 ({@code plain}). */
     private void downgrade(AuthorizationDriver.Client client, String method) {
         AuthCheck check = method == null ? AuthCheck.PKCE_NOT_REQUIRED : AuthCheck.PKCE_PLAIN_ACCEPTED;
-        String verifier = AuthorizationDriver.randomToken();
+        String verifier = Pkce.randomToken();
         AuthorizationDriver.Outcome o = driver.authorize(authz, params(client, client.redirectUri(),
-                method == null ? null : verifier, method, AuthorizationDriver.randomToken(), resource), client.redirectUri());
+                method == null ? null : verifier, method, Pkce.randomToken(), resource), client.redirectUri());
         if (!o.codeReturned()) {
             log.passed(check, "refused: " + (o.kind() == AuthorizationDriver.Kind.CALLBACK
                     ? "error=" + AuthorizationDriver.snippet(o.params().getOrDefault("error", "")) : o.note()));

@@ -1,29 +1,20 @@
 package io.mcpfuzzer.fuzz.audit;
 
-import java.io.ByteArrayOutputStream;
+import io.mcpfuzzer.transport.http.oauth.OAuthHttp;
 import java.io.IOException;
 import java.net.URI;
-import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpHeaders;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.StringJoiner;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Flow;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Predicate;
+import javax.net.ssl.SSLContext;
 
 /**
- * The auth audit's HTTP exchanges: one request to an allowed URL, redirects never followed, the whole answer (headers and
- * body) within {@code timeout}, at most {@link #MAX_BODY} body bytes kept (the rest is not read). Thread-safe.
+ * The auth audit's view of the one bounded HTTP helper ({@link OAuthHttp}): one request to an allowed URL,
+ * redirects never followed, the whole answer (headers and body) within {@code timeout}, at most
+ * {@link #MAX_BODY} body bytes kept (the rest is not read), and a failure as an {@link Answer} with its reason
+ * instead of an exception (a failed exchange is a check's evidence, never an error of the audit).
+ * Thread-safe.
  */
 final class AuthHttp {
     /** Most body bytes kept per answer. */
@@ -32,138 +23,83 @@ final class AuthHttp {
     /**
      * One answer. {@code status} is -1 when there was none; then {@code error} says why (never null then).
      *
-     * @param body the first {@link #MAX_BODY} bytes as UTF-8 (malformed bytes replaced)
+     * @param headers first value of each header, lower-case names; empty when there was no answer
+     * @param body    the first {@link #MAX_BODY} bytes as UTF-8 (malformed bytes replaced)
      */
-    record Answer(int status, HttpHeaders headers, String body, String error) {
+    record Answer(int status, Map<String, String> headers, String body, String error) {
         boolean ok() {
             return status >= 200 && status < 300;
         }
 
+        /** First value of a header (name in any case), or null. */
         String header(String name) {
-            return headers == null ? null : headers.firstValue(name).orElse(null);
+            return headers.get(name.toLowerCase(java.util.Locale.ROOT));
         }
 
         static Answer failed(String why) {
-            return new Answer(-1, null, "", why);
+            return new Answer(-1, Map.of(), "", why);
         }
     }
 
-    private final HttpClient client;
-    private final Duration timeout;
-    private final Predicate<URI> allowed;
+    private final OAuthHttp http;
 
     /** @param allowed which URLs may be contacted; others fail without a connection */
     AuthHttp(Duration timeout, Predicate<URI> allowed) {
-        this.timeout = timeout;
-        this.allowed = allowed;
-        this.client = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).connectTimeout(timeout)
-                .build();
+        this(timeout, allowed, null);
+    }
+
+    /** @param sslContext the TLS trust of the target ({@code --cacert}, {@code --insecure}), or null for the JVM's */
+    AuthHttp(Duration timeout, Predicate<URI> allowed, SSLContext sslContext) {
+        this.http = new OAuthHttp(timeout, sslContext,
+                new OAuthHttp.Limits(MAX_BODY, true, allowed, "mcp-fuzzer-auth-audit"));
+    }
+
+    /** The shared helper, for the OAuth client's discovery. */
+    OAuthHttp oauthHttp() {
+        return http;
     }
 
     Duration timeout() {
-        return timeout;
+        return http.timeout();
     }
 
     Answer get(URI uri, Map<String, String> headers) {
-        return send(HttpRequest.newBuilder(uri).GET(), headers);
+        return exchange(() -> http.get(uri, headers));
     }
 
     Answer postForm(URI uri, Map<String, String> form, Map<String, String> headers) {
-        return send(HttpRequest.newBuilder(uri).header("Content-Type", "application/x-www-form-urlencoded")
-                .POST(HttpRequest.BodyPublishers.ofString(form(form))), headers);
+        return exchange(() -> http.postForm(uri, form, headers));
     }
 
     /** POST of a JSON text, with {@code Accept: application/json, text/event-stream} (MCP Streamable HTTP). */
     Answer postJson(URI uri, String json, Map<String, String> headers) {
-        return send(HttpRequest.newBuilder(uri).header("Content-Type", "application/json")
-                .header("Accept", "application/json, text/event-stream")
-                .POST(HttpRequest.BodyPublishers.ofString(json)), headers);
+        Map<String, String> h = new LinkedHashMap<>();
+        h.put("Accept", "application/json, text/event-stream");
+        h.putAll(headers);
+        return exchange(() -> http.postJson(uri, json, h));
+    }
+
+    Answer delete(URI uri, Map<String, String> headers) {
+        return exchange(() -> http.delete(uri, headers));
     }
 
     /** {@code application/x-www-form-urlencoded} text of the pairs, in their order. */
     static String form(Map<String, String> pairs) {
-        StringJoiner j = new StringJoiner("&");
-        pairs.forEach((k, v) -> j.add(URLEncoder.encode(k, StandardCharsets.UTF_8) + "="
-                + URLEncoder.encode(v, StandardCharsets.UTF_8)));
-        return j.toString();
+        return OAuthHttp.form(pairs);
     }
 
-    /** Sends the request as the class comment says. */
-    Answer send(HttpRequest.Builder b, Map<String, String> headers) {
-        b.timeout(timeout).header("User-Agent", "mcp-fuzzer-auth-audit");
-        if (headers != null) {
-            headers.forEach(b::header);
-        }
-        HttpRequest request = b.build();
-        if (!allowed.test(request.uri())) {
-            return Answer.failed("not contacted: " + request.uri().getHost() + " is outside the network policy "
-                    + "(--no-network, --allow-host)");
-        }
-        CompletableFuture<HttpResponse<byte[]>> future;
-        try {
-            future = client.sendAsync(request, info -> new Bounded());
-        } catch (IllegalArgumentException e) {
-            return Answer.failed("bad request: " + e.getMessage());
-        }
-        try {
-            HttpResponse<byte[]> r = future.get(timeout.toMillis() + 1000, TimeUnit.MILLISECONDS);
-            return new Answer(r.statusCode(), r.headers(), new String(r.body(), StandardCharsets.UTF_8), null);
-        } catch (TimeoutException e) {
-            future.cancel(true);
-            return Answer.failed("no complete answer within " + timeout.toMillis() + " ms");
-        } catch (ExecutionException e) {
-            Throwable c = e.getCause() == null ? e : e.getCause();
-            return Answer.failed(c.getClass().getSimpleName() + (c.getMessage() == null ? "" : ": " + c.getMessage()));
-        } catch (InterruptedException e) {
-            future.cancel(true);
-            Thread.currentThread().interrupt();
-            return Answer.failed("interrupted");
-        }
+    private interface Exchange {
+        OAuthHttp.Resp run() throws IOException;
     }
 
-    /** Keeps the first {@link #MAX_BODY} bytes, then cancels the rest of the stream. */
-    private static final class Bounded implements HttpResponse.BodySubscriber<byte[]> {
-        private final CompletableFuture<byte[]> result = new CompletableFuture<>();
-        private final ByteArrayOutputStream buf = new ByteArrayOutputStream();
-        private Flow.Subscription subscription;
-
-        @Override
-        public void onSubscribe(Flow.Subscription s) {
-            subscription = s;
-            s.request(1);
-        }
-
-        @Override
-        public void onNext(List<ByteBuffer> items) {
-            for (ByteBuffer item : items) {
-                int n = Math.min(item.remaining(), MAX_BODY - buf.size());
-                byte[] chunk = new byte[n];
-                item.get(chunk);
-                buf.write(chunk, 0, n);
-                if (buf.size() >= MAX_BODY) {
-                    subscription.cancel();
-                    result.complete(buf.toByteArray());
-                    return;
-                }
-            }
-            subscription.request(1);
-        }
-
-        @Override
-        public void onError(Throwable t) {
-            if (!result.isDone()) {
-                result.completeExceptionally(t instanceof IOException ? t : new IOException(t));
-            }
-        }
-
-        @Override
-        public void onComplete() {
-            result.complete(buf.toByteArray());
-        }
-
-        @Override
-        public CompletableFuture<byte[]> getBody() {
-            return result;
+    private static Answer exchange(Exchange e) {
+        try {
+            OAuthHttp.Resp r = e.run();
+            return new Answer(r.status(), r.headers(), r.body(), null);
+        } catch (IOException ex) {
+            return Answer.failed(ex.getMessage() != null && (ex.getMessage().startsWith("not contacted")
+                    || ex.getMessage().startsWith("no complete answer")) ? ex.getMessage()
+                    : ex.getClass().getSimpleName() + (ex.getMessage() == null ? "" : ": " + ex.getMessage()));
         }
     }
 }

@@ -2,6 +2,7 @@ package io.mcpfuzzer.fuzz.audit;
 
 import io.mcpfuzzer.oracle.Severity;
 import io.mcpfuzzer.oracle.audit.AuthCheck;
+import io.mcpfuzzer.transport.http.oauth.Pkce;
 import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,7 +33,7 @@ final class AuthIntrusiveChecks {
     void openRedirect(AuthorizationDriver.Client client) {
         AuthCheck c = AuthCheck.OPEN_REDIRECT;
         AuthorizationDriver.Outcome o = driver.authorize(authz, AuthFlowChecks.params(client, AuthAudit.ATTACKER_REDIRECT,
-                AuthorizationDriver.s256(AuthorizationDriver.randomToken()), "S256", AuthorizationDriver.randomToken(),
+                Pkce.s256(Pkce.randomToken()), "S256", Pkce.randomToken(),
                 resource), AuthAudit.ATTACKER_REDIRECT);
         if (o.kind() == AuthorizationDriver.Kind.PAGE) {
             log.skipped(c, o.note());
@@ -68,7 +69,7 @@ final class AuthIntrusiveChecks {
         }
         AuthorizationDriver.Outcome o = authz == null ? null : driver.authorize(authz, AuthFlowChecks.params(
                 new AuthorizationDriver.Client(r.clientId(), null, AuthAudit.ATTACKER_REDIRECT), AuthAudit.ATTACKER_REDIRECT,
-                AuthorizationDriver.s256(AuthorizationDriver.randomToken()), "S256", AuthorizationDriver.randomToken(),
+                Pkce.s256(Pkce.randomToken()), "S256", Pkce.randomToken(),
                 resource), AuthAudit.ATTACKER_REDIRECT);
         boolean code = o != null && o.codeReturned();
         Map<String, Object> ev = new LinkedHashMap<>();

@@ -67,7 +67,7 @@ final class AuthMcpCalls {
         if (session == null) {
             return;
         }
-        http.send(java.net.http.HttpRequest.newBuilder(endpoint).DELETE(), headers(token, session));
+        http.delete(endpoint, headers(token, session));
     }
 
     /** Names of the tools in a tools/list answer (at most 20) and their count. */

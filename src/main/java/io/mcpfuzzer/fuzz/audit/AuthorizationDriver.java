@@ -1,13 +1,10 @@
 package io.mcpfuzzer.fuzz.audit;
 
 import io.mcpfuzzer.common.Json;
+import io.mcpfuzzer.transport.http.oauth.OAuthHttp;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.security.SecureRandom;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,7 +22,6 @@ import tools.jackson.databind.node.ObjectNode;
 final class AuthorizationDriver {
     static final int MAX_HOPS = 5;
     private static final int MAX_PARAMS = 50;
-    private static final SecureRandom RANDOM = new SecureRandom();
 
     /** A client: {@code secret} null for a public client. */
     record Client(String id, String secret, String redirectUri) {}
@@ -107,8 +103,7 @@ final class AuthorizationDriver {
         Map<String, String> headers = new LinkedHashMap<>();
         headers.put("Accept", "application/json");
         if (client.secret() != null) {
-            String pair = enc(client.id()) + ":" + enc(client.secret());
-            headers.put("Authorization", "Basic " + Base64.getEncoder().encodeToString(pair.getBytes(StandardCharsets.UTF_8)));
+            headers.put("Authorization", OAuthHttp.basicAuth(client.id(), client.secret()));
         } else {
             body.put("client_id", client.id());
         }
@@ -145,23 +140,6 @@ final class AuthorizationDriver {
         }
         String err = json.path("error").asString("");
         return new Registration(a.status(), null, null, "HTTP " + a.status() + (err.isEmpty() ? "" : " error=" + snippet(err)));
-    }
-
-    /** A fresh PKCE code verifier (64 characters, RFC 7636 section 4.1) or state value. */
-    static String randomToken() {
-        byte[] b = new byte[48];
-        RANDOM.nextBytes(b);
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(b);
-    }
-
-    /** The S256 code challenge of a verifier (RFC 7636 section 4.2). */
-    static String s256(String verifier) {
-        try {
-            byte[] d = MessageDigest.getInstance("SHA-256").digest(verifier.getBytes(StandardCharsets.US_ASCII));
-            return Base64.getUrlEncoder().withoutPadding().encodeToString(d);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 missing from the JDK", e);
-        }
     }
 
     /** The URL with the values of code, state and token parameters replaced (for evidence). */
@@ -246,10 +224,5 @@ final class AuthorizationDriver {
     private static String path(URI u) {
         String p = u.getRawPath() == null ? "" : u.getRawPath();
         return p.isEmpty() ? "/" : p;
-    }
-
-    /** RFC 6749 section 2.3.1: id and secret are form-encoded before HTTP Basic. */
-    private static String enc(String s) {
-        return java.net.URLEncoder.encode(s, StandardCharsets.UTF_8);
     }
 }

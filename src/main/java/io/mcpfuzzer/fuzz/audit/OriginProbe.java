@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import javax.net.ssl.SSLContext;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -43,13 +44,20 @@ public final class OriginProbe {
      * @param timeout         connect and response-headers deadline per request
      * @param headers         extra headers (for example Authorization) sent to the endpoint only
      * @param protocolVersion protocolVersion placed in the initialize params
+     * @param sslContext      the target's TLS trust ({@code --cacert}, {@code --insecure}), or null for the JVM
+     *                        default
      */
-    public record Options(String origin, Duration timeout, Map<String, String> headers, String protocolVersion) {
+    public record Options(String origin, Duration timeout, Map<String, String> headers, String protocolVersion,
+            SSLContext sslContext) {
         public Options {
             origin = origin == null ? FOREIGN_ORIGIN : origin;
             timeout = timeout == null ? Duration.ofSeconds(10) : timeout;
             headers = headers == null ? Map.of() : Map.copyOf(headers);
             protocolVersion = protocolVersion == null ? "2025-11-25" : protocolVersion;
+        }
+
+        public Options(String origin, Duration timeout, Map<String, String> headers, String protocolVersion) {
+            this(origin, timeout, headers, protocolVersion, null);
         }
 
         public static Options defaults() {
@@ -78,8 +86,12 @@ public final class OriginProbe {
         if (uri.getScheme() == null || !uri.getScheme().matches("(?i)https?") || uri.getHost() == null) {
             return new Result(false, Map.of(), List.of(), "not an HTTP endpoint");
         }
-        HttpClient client = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER)
-                .connectTimeout(options.timeout()).build();
+        HttpClient.Builder builder = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER)
+                .connectTimeout(options.timeout());
+        if (options.sslContext() != null) {
+            builder.sslContext(options.sslContext());
+        }
+        HttpClient client = builder.build();
         Map<String, Integer> statuses = new LinkedHashMap<>();
         List<Finding> findings = new ArrayList<>();
         String target = TransportAudit.redact(endpoint);

@@ -1,10 +1,8 @@
 package io.mcpfuzzer.transport.http.oauth;
 
-import java.io.IOException;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -12,7 +10,7 @@ import tools.jackson.databind.JsonNode;
  * with a path {@code /p}: {@code /.well-known/oauth-authorization-server/p},
  * {@code /.well-known/openid-configuration/p}, {@code /p/.well-known/openid-configuration}; without a path:
  * {@code /.well-known/oauth-authorization-server}, {@code /.well-known/openid-configuration}. The first document
- * with a token endpoint wins. Stateless apart from the HTTP client.
+ * with a token endpoint wins ({@link #discover}; {@link #fetch} returns the first document unjudged). Stateless apart from the HTTP client.
  */
 public final class AuthServerDiscovery {
     private final OAuthHttp http;
@@ -21,17 +19,22 @@ public final class AuthServerDiscovery {
         this.http = http;
     }
 
+    /**
+     * The first authorization server metadata document any location serves, unvalidated (the auth audit's
+     * entry point: it must see an issuer mismatch or cleartext endpoints the client would not use).
+     *
+     * @param tried receives {@code "<url> -> <status or failure>"} per location fetched, or null
+     * @return the document, or null when no location serves a JSON object
+     */
+    public MetadataDocument fetch(URI issuer, List<String> tried) {
+        return MetadataDocument.first(http, candidates(issuer), tried);
+    }
+
     /** The metadata of {@code issuer}, or null when no location has a usable document. */
     public AuthServerMetadata discover(URI issuer) {
         for (URI candidate : candidates(issuer)) {
-            OAuthHttp.Resp r;
-            try {
-                r = http.get(candidate, Map.of());
-            } catch (IOException e) {
-                continue; // the next location may answer; the caller reports when none does
-            }
-            JsonNode doc = r.ok() ? r.json() : null;
-            AuthServerMetadata m = doc == null ? null : parse(doc, issuer);
+            MetadataDocument d = MetadataDocument.fetch(http, candidate, null);
+            AuthServerMetadata m = d == null ? null : parse(d.json(), issuer);
             if (m != null) {
                 return m;
             }

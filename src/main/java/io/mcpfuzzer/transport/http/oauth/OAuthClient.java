@@ -60,10 +60,18 @@ public final class OAuthClient implements BearerAuth, AutoCloseable {
      * @throws IllegalArgumentException for an unusable private key or signing algorithm
      */
     public OAuthClient(URI server, OAuthConfig cfg, Consumer<String> userMessage) {
+        this(server, cfg, userMessage, null);
+    }
+
+    /**
+     * @param sslContext the TLS trust of the client's https exchanges (the target's {@code --cacert} or
+     *                   {@code --insecure}), or null for the JVM default
+     */
+    public OAuthClient(URI server, OAuthConfig cfg, Consumer<String> userMessage, javax.net.ssl.SSLContext sslContext) {
         this.server = server;
         this.cacheKey = Urls.canonical(server);
         this.cfg = cfg;
-        OAuthHttp http = new OAuthHttp(cfg.timeout());
+        OAuthHttp http = new OAuthHttp(cfg.timeout(), sslContext, OAuthHttp.Limits.client());
         this.prmDiscovery = new ResourceMetadataDiscovery(http);
         this.asDiscovery = new AuthServerDiscovery(http);
         this.registrar = new ClientRegistrar(http, cfg);

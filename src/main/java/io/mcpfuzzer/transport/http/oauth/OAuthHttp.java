@@ -18,13 +18,20 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Predicate;
+import javax.net.ssl.SSLContext;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The OAuth client's own HTTP calls (metadata, registration, token, headless authorization): HTTP/1.1, no
- * automatic redirects, every exchange bounded by {@code timeout} for the headers and again for the whole body,
- * bodies capped at {@value #MAX_BODY_BYTES} bytes. Thread-safe.
+ * The one bounded HTTP helper of the OAuth client and of the auth audit (metadata, registration, token,
+ * headless authorization, the audit's MCP calls): HTTP/1.1, no automatic redirects, every exchange bounded by
+ * {@code timeout} for the headers and again for the whole body, bodies capped ({@link Limits}: by default
+ * {@value #MAX_BODY_BYTES} bytes and a longer body fails the call; the audit keeps the first bytes instead).
+ * A URL the {@code allowed} predicate refuses fails with an {@link IOException} before any connection (the
+ * audit's network policy). The TLS trust is the target's ({@code --cacert}/{@code --insecure}) when an
+ * {@link SSLContext} is given, else the JVM default. Thread-safe.
  */
 public final class OAuthHttp {
     /** Largest body read from an authorization server or metadata document. */
@@ -37,9 +44,9 @@ public final class OAuthHttp {
 
     /** One answer; {@code body} is at most {@value #MAX_BODY_BYTES} bytes (longer bodies fail the call). */
     public record Resp(int status, Map<String, String> headers, String body) {
-        /** First value of a header (lower-case name), or null. */
+        /** First value of a header (name in any case), or null. */
         public String header(String name) {
-            return headers.get(name);
+            return headers.get(name.toLowerCase(java.util.Locale.ROOT));
         }
 
         public boolean ok() {
@@ -57,13 +64,46 @@ public final class OAuthHttp {
         }
     }
 
+    /**
+     * How an exchange is bounded beyond its timeout.
+     *
+     * @param maxBodyBytes body bytes read at the most (1 to 64 MiB)
+     * @param truncate     keep the first {@code maxBodyBytes} and stop reading, instead of failing the call
+     * @param allowed      which URLs may be contacted; others fail without a connection
+     * @param userAgent    the User-Agent header, or null for the JDK's
+     */
+    public record Limits(int maxBodyBytes, boolean truncate, Predicate<URI> allowed, String userAgent) {
+        public Limits {
+            if (maxBodyBytes < 1 || maxBodyBytes > 64 * 1024 * 1024) {
+                throw new IllegalArgumentException("maxBodyBytes out of range: " + maxBodyBytes);
+            }
+            allowed = allowed == null ? u -> true : allowed;
+        }
+
+        /** The OAuth client's: {@value #MAX_BODY_BYTES} bytes, longer fails, any URL. */
+        public static Limits client() {
+            return new Limits(MAX_BODY_BYTES, false, null, null);
+        }
+    }
+
     private final HttpClient client;
     private final Duration timeout;
+    private final Limits limits;
 
     public OAuthHttp(Duration timeout) {
+        this(timeout, null, Limits.client());
+    }
+
+    /** @param sslContext the TLS trust of https exchanges, or null for the JVM default */
+    public OAuthHttp(Duration timeout, SSLContext sslContext, Limits limits) {
         this.timeout = timeout;
-        this.client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .followRedirects(HttpClient.Redirect.NEVER).connectTimeout(timeout).build();
+        this.limits = limits;
+        HttpClient.Builder b = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .followRedirects(HttpClient.Redirect.NEVER).connectTimeout(timeout);
+        if (sslContext != null) {
+            b.sslContext(sslContext);
+        }
+        this.client = b.build();
     }
 
     public Duration timeout() {
@@ -82,8 +122,18 @@ public final class OAuthHttp {
     }
 
     public Resp postJson(URI uri, String json) throws IOException {
-        return send(HttpRequest.newBuilder(uri).POST(HttpRequest.BodyPublishers.ofString(json)),
-                Map.of("Content-Type", "application/json"));
+        return postJson(uri, json, Map.of());
+    }
+
+    /** POST of a JSON text; {@code headers} may replace the {@code Accept} and add others. */
+    public Resp postJson(URI uri, String json, Map<String, String> headers) throws IOException {
+        Map<String, String> h = new LinkedHashMap<>(headers);
+        h.put("Content-Type", "application/json");
+        return send(HttpRequest.newBuilder(uri).POST(HttpRequest.BodyPublishers.ofString(json)), h);
+    }
+
+    public Resp delete(URI uri, Map<String, String> headers) throws IOException {
+        return send(HttpRequest.newBuilder(uri).DELETE(), headers);
     }
 
     /** {@code a=b&c=d}, URL-encoded, null values left out. */
@@ -97,16 +147,35 @@ public final class OAuthHttp {
         return j.toString();
     }
 
+    /**
+     * The {@code Authorization} value of {@code client_secret_basic} (RFC 6749 section 2.3.1: id and secret
+     * form-encoded, then Base64); a null secret counts as empty.
+     */
+    public static String basicAuth(String clientId, String secret) {
+        String pair = enc(clientId) + ":" + enc(secret == null ? "" : secret);
+        return "Basic " + java.util.Base64.getEncoder().encodeToString(pair.getBytes(StandardCharsets.UTF_8));
+    }
+
     static String enc(String s) {
         return URLEncoder.encode(s, StandardCharsets.UTF_8);
     }
 
     private Resp send(HttpRequest.Builder b, Map<String, String> headers) throws IOException {
-        b.timeout(timeout).header("Accept", "application/json");
-        headers.forEach(b::header);
+        b.timeout(timeout).setHeader("Accept", "application/json");
+        if (limits.userAgent() != null) {
+            b.setHeader("User-Agent", limits.userAgent());
+        }
         HttpResponse<InputStream> resp;
         try {
-            resp = client.send(b.build(), HttpResponse.BodyHandlers.ofInputStream());
+            headers.forEach(b::setHeader);
+            HttpRequest request = b.build();
+            if (!limits.allowed().test(request.uri())) {
+                throw new IOException("not contacted: " + request.uri().getHost() + " is outside the network policy "
+                        + "(--no-network, --allow-host)");
+            }
+            resp = client.send(request, HttpResponse.BodyHandlers.ofInputStream());
+        } catch (java.net.http.HttpTimeoutException e) {
+            throw new IOException("no complete answer within " + timeout.toMillis() + " ms", e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted", e);
@@ -123,18 +192,32 @@ public final class OAuthHttp {
     }
 
     private String read(InputStream in) throws IOException {
-        ScheduledFuture<?> deadline = TIMER.schedule(() -> closeQuietly(in), timeout.toMillis(), TimeUnit.MILLISECONDS);
+        AtomicBoolean late = new AtomicBoolean();
+        ScheduledFuture<?> deadline = TIMER.schedule(() -> {
+            late.set(true);
+            closeQuietly(in);
+        }, timeout.toMillis(), TimeUnit.MILLISECONDS);
+        int max = limits.maxBodyBytes();
         try (in) {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             byte[] buf = new byte[8192];
             int n;
             while ((n = in.read(buf)) >= 0) {
-                if (out.size() + n > MAX_BODY_BYTES) {
-                    throw new IOException("body larger than " + MAX_BODY_BYTES + " bytes");
+                if (out.size() + n > max) {
+                    if (!limits.truncate()) {
+                        throw new IOException("body larger than " + max + " bytes");
+                    }
+                    out.write(buf, 0, max - out.size());
+                    break;
                 }
                 out.write(buf, 0, n);
             }
             return out.toString(StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            if (late.get()) {
+                throw new IOException("no complete answer within " + timeout.toMillis() + " ms", e);
+            }
+            throw e;
         } finally {
             deadline.cancel(false);
         }

@@ -28,8 +28,9 @@ public record Pkce(String verifier, String challenge) {
         }
     }
 
-    /** 32 random bytes, base64url without padding (43 characters); also used for {@code state} and {@code jti}. */
-    static String randomToken() {
+    /** 32 random bytes, base64url without padding (43 characters); also used for {@code state} and {@code jti}
+     * (and by the auth audit for its verifiers and states). Thread-safe. */
+    public static String randomToken() {
         byte[] b = new byte[32];
         RANDOM.nextBytes(b);
         return Base64.getUrlEncoder().withoutPadding().encodeToString(b);

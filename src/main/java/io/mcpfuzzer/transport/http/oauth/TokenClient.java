@@ -1,9 +1,7 @@
 package io.mcpfuzzer.transport.http.oauth;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -59,9 +57,8 @@ public final class TokenClient {
             List<String> requested) {
         Map<String, String> headers = new LinkedHashMap<>();
         switch (client.authMethod()) {
-            case "client_secret_basic" -> headers.put("Authorization", "Basic " + Base64.getEncoder().encodeToString(
-                    (OAuthHttp.enc(client.clientId()) + ":" + OAuthHttp.enc(client.secret() == null ? ""
-                            : client.secret())).getBytes(StandardCharsets.UTF_8)));
+            case "client_secret_basic" -> headers.put("Authorization",
+                    OAuthHttp.basicAuth(client.clientId(), client.secret()));
             case "client_secret_post" -> {
                 form.put("client_id", client.clientId());
                 form.put("client_secret", client.secret());

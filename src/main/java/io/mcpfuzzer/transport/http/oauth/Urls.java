@@ -22,6 +22,18 @@ final class Urls {
         }
     }
 
+    /** {@code ref} (untrusted text) resolved against {@code base}, or null when it is no URI reference. */
+    static String resolve(URI base, String ref) {
+        if (ref == null || ref.length() > 8192) {
+            return null;
+        }
+        try {
+            return base.resolve(new URI(ref.strip())).toString();
+        } catch (URISyntaxException | IllegalArgumentException e) {
+            return null;
+        }
+    }
+
     /** {@code scheme://host[:port]}, lower-case scheme and host. */
     static String origin(URI u) {
         String scheme = u.getScheme().toLowerCase(Locale.ROOT);

@@ -27,6 +27,28 @@ class ChallengeTest {
     }
 
     @Test
+    void namesAreCaseInsensitiveAndANameInsideAnotherNameOrValueIsNotAParam() {
+        Challenge c = Challenge.parse("Bearer error=\"invalid_token\", "
+                + "Resource_Metadata=\"https://x.example/.well-known/a\\\"b\", scope=read");
+        assertThat(c.resourceMetadata()).isEqualTo("https://x.example/.well-known/a\"b");
+        assertThat(c.scopes()).containsExactly("read");
+        assertThat(c.error()).isEqualTo("invalid_token");
+        assertThat(Challenge.parse("Bearer x_resource_metadata=\"a\"").resourceMetadata()).isNull();
+        assertThat(Challenge.parse("Bearer realm=\"resource_metadata\"").resourceMetadata()).isNull();
+        assertThat(Challenge.parse("Basic realm=\"x\", Bearer resource_metadata=\"/m\"").resourceMetadata())
+                .isEqualTo("/m");
+    }
+
+    @Test
+    void aResourceMetadataThatIsNoUriIsSkipped() {
+        URI server = URI.create("http://h:1/mcp");
+        assertThat(ResourceMetadataDiscovery.candidates(server, Challenge.parse("Bearer resource_metadata=\"a b\\\\c\"")))
+                .extracting(URI::toString)
+                .containsExactly("http://h:1/.well-known/oauth-protected-resource/mcp",
+                        "http://h:1/.well-known/oauth-protected-resource");
+    }
+
+    @Test
     void resourceMetadataCandidatesFollowRfc9728Order() {
         URI server = URI.create("http://h:1/mcp");
         assertThat(ResourceMetadataDiscovery.candidates(server,
