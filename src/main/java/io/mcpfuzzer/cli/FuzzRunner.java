@@ -15,7 +15,7 @@ import io.mcpfuzzer.oracle.Severity;
 import io.mcpfuzzer.report.Report;
 import io.mcpfuzzer.report.RunRecorder;
 import io.mcpfuzzer.report.RunSummary;
-import io.mcpfuzzer.report.redact.Redactor;
+import io.mcpfuzzer.report.Redactor;
 import io.mcpfuzzer.report.text.ConsoleSummary;
 import io.mcpfuzzer.safety.LaunchPlan;
 import io.mcpfuzzer.safety.SafetyContext;

@@ -11,7 +11,7 @@ import io.mcpfuzzer.report.Report;
 import io.mcpfuzzer.report.ReportWriter;
 import io.mcpfuzzer.report.RunSummary;
 import io.mcpfuzzer.report.export.ExportFormat;
-import io.mcpfuzzer.report.redact.Redactor;
+import io.mcpfuzzer.report.Redactor;
 import io.mcpfuzzer.safety.SafetyContext;
 import java.io.IOException;
 import java.nio.file.Files;

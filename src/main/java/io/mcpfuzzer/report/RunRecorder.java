@@ -1,7 +1,6 @@
 package io.mcpfuzzer.report;
 
 import io.mcpfuzzer.oracle.RunResult;
-import io.mcpfuzzer.report.redact.Redactor;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.FileOutputStream;

@@ -6,7 +6,6 @@ import io.mcpfuzzer.common.Json;
 import io.mcpfuzzer.oracle.Finding;
 import io.mcpfuzzer.oracle.Severity;
 import io.mcpfuzzer.report.export.ExportFormat;
-import io.mcpfuzzer.report.redact.Redactor;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -2,7 +2,6 @@ package io.mcpfuzzer.report;
 
 import io.mcpfuzzer.oracle.Finding;
 import io.mcpfuzzer.oracle.Severity;
-import io.mcpfuzzer.report.redact.Redactor;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -7,7 +7,6 @@ import io.mcpfuzzer.oracle.Finding;
 import io.mcpfuzzer.oracle.RunResult;
 import io.mcpfuzzer.oracle.Severity;
 import io.mcpfuzzer.report.export.ExportFormat;
-import io.mcpfuzzer.report.redact.Redactor;
 import io.mcpfuzzer.testsupport.JsonReaders;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

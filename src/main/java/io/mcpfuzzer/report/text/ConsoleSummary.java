@@ -5,7 +5,7 @@ import io.mcpfuzzer.oracle.Severity;
 import io.mcpfuzzer.report.Report;
 import io.mcpfuzzer.report.RunSummary;
 import io.mcpfuzzer.report.TargetKey;
-import io.mcpfuzzer.report.redact.Redactor;
+import io.mcpfuzzer.report.Redactor;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;

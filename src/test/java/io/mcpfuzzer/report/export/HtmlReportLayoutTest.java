@@ -8,7 +8,7 @@ import io.mcpfuzzer.report.Fixtures;
 import io.mcpfuzzer.report.Report;
 import io.mcpfuzzer.report.ReportNodes;
 import io.mcpfuzzer.report.RunSummary;
-import io.mcpfuzzer.report.redact.Redactor;
+import io.mcpfuzzer.report.Redactor;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
