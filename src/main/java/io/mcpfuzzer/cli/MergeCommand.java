@@ -96,7 +96,7 @@ final class MergeCommand {
             for (Map.Entry<String, ExportFormat> e : EXPORTS.entrySet()) {
                 String file = parsed.matchedOptionValue(e.getKey(), (String) null);
                 if (file != null) {
-                    writer.export(report, e.getValue(), Path.of(file), failOn);
+                    e.getValue().write(writer, report, Path.of(file), failOn);
                 }
             }
             copySpecGuard(dirs, target);

@@ -128,7 +128,7 @@ final class ReportOutput {
                     return;
                 }
                 try {
-                    written.put(format, writer.export(report, format, file, failOn));
+                    written.put(format, format.write(writer, report, file, failOn));
                 } catch (IOException e) {
                     console.err().println("mcp-fuzzer: cannot write the " + label + " export " + file + ": "
                             + describe(e));

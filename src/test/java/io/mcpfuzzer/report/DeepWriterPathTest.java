@@ -41,7 +41,7 @@ class DeepWriterPathTest {
                 ReportWriter writer = new ReportWriter(out);
                 writer.writeAll(report);
                 for (ExportFormat format : ExportFormat.values()) {
-                    writer.export(report, format, null, Severity.HIGH);
+                    format.write(writer, report, null, Severity.HIGH);
                 }
                 try (RunRecorder recorder = RunRecorder.open(out, "deep", Redactor.standard())) {
                     assertThat(recorder.record(new RunResult("protocol", "ping", 1, "aggressive", deep, null, null,

@@ -92,7 +92,7 @@ class ReadableArtifactsTest {
         ReportWriter writer = new ReportWriter(out);
         writer.writeAll(report);
         for (ExportFormat format : ExportFormat.values()) {
-            writer.export(report, format, null, Severity.HIGH);
+            format.write(writer, report, null, Severity.HIGH);
         }
         try (RunRecorder recorder = RunRecorder.open(out, "sess-caps", Redactor.standard())) {
             recorder.record(new RunResult("protocol", "PingRequest", 0, "aggressive", deepMessage(3_000), null, null,
