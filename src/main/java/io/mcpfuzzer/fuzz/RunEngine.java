@@ -295,7 +295,7 @@ public final class RunEngine {
     }
 
     private void record(Call call, Reply reply, Verdict verdict) {
-        long n = runs.incrementAndGet();
+        runs.incrementAndGet();
         if (reply.answered()) {
             latency.record(call.kind(), call.target(), call.run(), reply.latencyMillis());
             schemaHonour.record(call.kind(), call.target(), call.run(), call.valid(), call.strategy(), call.input(), reply);

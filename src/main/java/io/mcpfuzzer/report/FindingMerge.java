@@ -33,7 +33,7 @@ final class FindingMerge {
 
     private static final Comparator<Finding> SMALLEST_FIRST = Comparator.comparingLong(FindingMerge::inputSize)
             .thenComparing(Finding::kind).thenComparing(Finding::target)
-            .thenComparing(f -> f.run() == null ? Integer.MIN_VALUE : f.run())
+            .thenComparingInt(f -> f.run() == null ? Integer.MIN_VALUE : f.run())
             .thenComparing(FindingMerge::inputText).thenComparing(Finding::detail);
 
     private FindingMerge() {}
