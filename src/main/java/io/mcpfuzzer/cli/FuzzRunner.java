@@ -11,7 +11,7 @@ import io.mcpfuzzer.fuzz.SampleFiles;
 import io.mcpfuzzer.fuzz.ShardFilter;
 import io.mcpfuzzer.fuzz.targets.TargetFactory;
 import io.mcpfuzzer.oracle.Finding;
-import io.mcpfuzzer.oracle.Severity;
+import io.mcpfuzzer.common.Severity;
 import io.mcpfuzzer.report.Report;
 import io.mcpfuzzer.report.RunRecorder;
 import io.mcpfuzzer.report.RunSummary;

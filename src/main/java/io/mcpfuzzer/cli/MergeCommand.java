@@ -1,6 +1,6 @@
 package io.mcpfuzzer.cli;
 
-import io.mcpfuzzer.oracle.Severity;
+import io.mcpfuzzer.common.Severity;
 import io.mcpfuzzer.report.AtomicFiles;
 import io.mcpfuzzer.report.Report;
 import io.mcpfuzzer.report.ReportMerge;

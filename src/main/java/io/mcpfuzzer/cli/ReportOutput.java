@@ -3,7 +3,7 @@ package io.mcpfuzzer.cli;
 import io.mcpfuzzer.config.Settings;
 import io.mcpfuzzer.fuzz.FaultGuard;
 import io.mcpfuzzer.oracle.Finding;
-import io.mcpfuzzer.oracle.Severity;
+import io.mcpfuzzer.common.Severity;
 import io.mcpfuzzer.report.AtomicFiles;
 import io.mcpfuzzer.report.ReportJson;
 import io.mcpfuzzer.report.ReportNodes;

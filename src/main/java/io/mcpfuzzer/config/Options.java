@@ -18,7 +18,7 @@ import static io.mcpfuzzer.config.ValueType.path;
 import static io.mcpfuzzer.config.ValueType.text;
 
 import io.mcpfuzzer.generate.protocol.MessageType;
-import io.mcpfuzzer.oracle.Severity;
+import io.mcpfuzzer.common.Severity;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;

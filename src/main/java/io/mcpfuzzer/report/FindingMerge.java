@@ -2,7 +2,7 @@ package io.mcpfuzzer.report;
 
 import io.mcpfuzzer.oracle.Finding;
 import io.mcpfuzzer.oracle.FindingCollector;
-import io.mcpfuzzer.oracle.Severity;
+import io.mcpfuzzer.common.Severity;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.mcpfuzzer.common.Json;
 import io.mcpfuzzer.oracle.Finding;
 import io.mcpfuzzer.oracle.RunResult;
-import io.mcpfuzzer.oracle.Severity;
+import io.mcpfuzzer.common.Severity;
 import io.mcpfuzzer.report.export.ExportFormat;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

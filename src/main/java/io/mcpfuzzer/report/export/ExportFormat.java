@@ -1,6 +1,6 @@
 package io.mcpfuzzer.report.export;
 
-import io.mcpfuzzer.oracle.Severity;
+import io.mcpfuzzer.common.Severity;
 import io.mcpfuzzer.report.Report;
 import io.mcpfuzzer.report.ReportWriter;
 import java.io.IOException;

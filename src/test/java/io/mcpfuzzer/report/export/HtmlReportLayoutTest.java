@@ -3,7 +3,7 @@ package io.mcpfuzzer.report.export;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mcpfuzzer.oracle.Finding;
-import io.mcpfuzzer.oracle.Severity;
+import io.mcpfuzzer.common.Severity;
 import io.mcpfuzzer.report.Fixtures;
 import io.mcpfuzzer.report.Report;
 import io.mcpfuzzer.report.ReportNodes;
