@@ -17,7 +17,7 @@ import static io.mcpfuzzer.config.ValueType.longInt;
 import static io.mcpfuzzer.config.ValueType.path;
 import static io.mcpfuzzer.config.ValueType.text;
 
-import io.mcpfuzzer.generate.protocol.MessageType;
+import io.mcpfuzzer.mcp.MessageType;
 import io.mcpfuzzer.common.Severity;
 import java.nio.file.Path;
 import java.util.List;

@@ -4,7 +4,7 @@ import static io.mcpfuzzer.oracle.spec.CheckStatus.FAIL;
 import static io.mcpfuzzer.oracle.spec.CheckStatus.PASS;
 import static io.mcpfuzzer.oracle.spec.CheckStatus.WARN;
 
-import io.mcpfuzzer.generate.protocol.McpVersion;
+import io.mcpfuzzer.mcp.McpVersion;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package io.mcpfuzzer.oracle.spec;
 
-import io.mcpfuzzer.generate.protocol.McpVersion;
+import io.mcpfuzzer.mcp.McpVersion;
 import io.mcpfuzzer.common.Severity;
 import java.util.Objects;
 

@@ -4,7 +4,7 @@ import static io.mcpfuzzer.oracle.spec.CheckStatus.FAIL;
 import static io.mcpfuzzer.oracle.spec.CheckStatus.PASS;
 import static io.mcpfuzzer.oracle.spec.CheckStatus.SKIP;
 
-import io.mcpfuzzer.generate.protocol.McpVersion;
+import io.mcpfuzzer.mcp.McpVersion;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;

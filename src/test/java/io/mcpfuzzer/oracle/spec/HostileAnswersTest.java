@@ -3,7 +3,7 @@ package io.mcpfuzzer.oracle.spec;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mcpfuzzer.common.Json;
-import io.mcpfuzzer.generate.protocol.McpVersion;
+import io.mcpfuzzer.mcp.McpVersion;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
