@@ -130,7 +130,19 @@ class NetworkContainmentTest {
         ContainmentProbe probe = ContainmentProbe.get();
         System.out.println("containment probe: unshare=" + probe.unsharePrefix() + " loUp=" + probe.unshareLoUp()
                 + " (" + probe.unshareDetail() + "); bwrap=" + probe.bwrap() + " (" + probe.bwrapDetail() + ")");
-        assertThat(probe.unshareDetail()).isNotBlank();
-        assertThat(probe.bwrapDetail()).isNotBlank();
+        // the detail must tell what the probe decided: a mechanism is offered exactly when its probe saw an isolated net
+        if (probe.unsharePrefix().isPresent()) {
+            assertThat(probe.unsharePrefix().get().get(0)).endsWith("unshare");
+            assertThat(probe.unsharePrefix().get()).contains("--net");
+            assertThat(probe.unshareDetail()).contains(": isolated;");
+        } else {
+            assertThat(probe.unshareDetail()).doesNotContain(": isolated;").isNotBlank();
+        }
+        if (probe.bwrap().isPresent()) {
+            assertThat(probe.bwrap().get().getFileName()).hasToString("bwrap");
+            assertThat(probe.bwrapDetail()).isEqualTo("bwrap --ro-bind / / --unshare-net: isolated");
+        } else {
+            assertThat(probe.bwrapDetail()).doesNotEndWith(": isolated").isNotBlank();
+        }
     }
 }
