@@ -40,6 +40,8 @@ abstract class AbstractHttpTransport implements Transport {
     private final AtomicBoolean started = new AtomicBoolean();
     private final AtomicBoolean closedNotified = new AtomicBoolean();
     private final Set<InputStream> streams = ConcurrentHashMap.newKeySet();
+    /** Responses whose handler has returned (see {@link #handledResponses()}). */
+    private final java.util.concurrent.atomic.AtomicLong handledResponses = new java.util.concurrent.atomic.AtomicLong();
     private volatile FrameListener listener;
     protected volatile boolean everAnswered;
 
@@ -119,7 +121,16 @@ abstract class AbstractHttpTransport implements Transport {
             problem("internal", "response handling failed: " + e);
         } finally {
             HttpCore.closeQuietly(resp.body());
+            handledResponses.incrementAndGet();
         }
+    }
+
+    /**
+     * How many responses have been handled to their end (body read or given up, every frame of it delivered);
+     * once it counts a response, nothing more can arrive from it. For tests that wait on "nothing more".
+     */
+    long handledResponses() {
+        return handledResponses.get();
     }
 
     /** Classifies a failed exchange; closes the transport when the connection is lost. */
