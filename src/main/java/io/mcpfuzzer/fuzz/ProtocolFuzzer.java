@@ -209,7 +209,7 @@ public final class ProtocolFuzzer {
                         .decided(Reply.BY_BARRIER));
             }
             long start = System.nanoTime();
-            io.mcpfuzzer.oracle.spec.Reply r = writes.call(() -> ex.request(c.frame(), id, deadline),
+            io.mcpfuzzer.oracle.spec.ProbeReply r = writes.call(() -> ex.request(c.frame(), id, deadline),
                     deadline.plus(WRITE_GRACE));
             return ex.annotate(r == null ? stoppedReading(size, start) : convert(r, start));
         }
@@ -279,7 +279,7 @@ public final class ProtocolFuzzer {
                 + " ms; the server no longer reads its input");
     }
 
-    private static Reply convert(io.mcpfuzzer.oracle.spec.Reply r, long start) {
+    private static Reply convert(io.mcpfuzzer.oracle.spec.ProbeReply r, long start) {
         long elapsed = System.nanoTime() - start;
         return switch (r.outcome()) {
             case ANSWERED -> {

@@ -77,7 +77,7 @@ final class InitChecks {
     }
 
     private static void ping(GuardContext ctx) {
-        Reply reply = ctx.exchange.ping(ctx.timeout);
+        ProbeReply reply = ctx.exchange.ping(ctx.timeout);
         ctx.record(reply);
         if (!reply.answered()) {
             ctx.dead = true;

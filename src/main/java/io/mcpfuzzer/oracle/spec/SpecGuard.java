@@ -73,7 +73,7 @@ public final class SpecGuard {
     }
 
     private static void liveness(GuardContext ctx) {
-        Reply reply = ctx.dead ? Reply.timeout() : ctx.exchange.ping(ctx.timeout);
+        ProbeReply reply = ctx.dead ? ProbeReply.timeout() : ctx.exchange.ping(ctx.timeout);
         ctx.add(SpecChecks.LIFE_ALIVE, reply.answered() && reply.isResult() ? PASS : FAIL,
                 reply.answered() ? "ping answered" : "the server no longer answers ping", "reply", reply.excerpt());
     }

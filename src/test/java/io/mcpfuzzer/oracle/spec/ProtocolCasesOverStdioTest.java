@@ -43,7 +43,7 @@ class ProtocolCasesOverStdioTest {
                     ProtocolCase c = mutator.make(type, strategy, rnd);
                     exchange.drainUnsolicited();
                     exchange.notify(c.frame());
-                    Reply ping = exchange.ping(TIMEOUT);
+                    ProbeReply ping = exchange.ping(TIMEOUT);
                     assertThat(ping.isResult()).as("alive after %s", c.label()).isTrue();
                     List<JsonNode> answers = GuardContext.responses(exchange.drainUnsolicited());
                     assertThat(!answers.isEmpty()).as("answered %s: %s", c.label(), c.frame())
