@@ -1,5 +1,6 @@
 package io.mcpfuzzer.config;
 
+import io.mcpfuzzer.safety.SandboxMode;
 import static io.mcpfuzzer.config.OptionGroup.AUDIT;
 import static io.mcpfuzzer.config.OptionGroup.FUZZING;
 import static io.mcpfuzzer.config.OptionGroup.LOGGING;

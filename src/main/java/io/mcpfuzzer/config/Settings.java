@@ -1,5 +1,6 @@
 package io.mcpfuzzer.config;
 
+import io.mcpfuzzer.safety.SandboxMode;
 import io.mcpfuzzer.common.Json;
 import io.mcpfuzzer.common.Severity;
 import java.nio.file.Path;
