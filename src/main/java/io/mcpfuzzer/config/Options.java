@@ -77,8 +77,8 @@ public final class Options {
     // Fuzzing
     public static final OptionDef<Mode> MODE = o(FUZZING, "--mode", "MODE", ValueType.choice(Mode.class), Mode.ALL,
             "tools, protocol, resources, prompts, or all (tools + spec guard + protocol)");
-    public static final OptionDef<Phase> PHASE = o(FUZZING, "--phase", "PHASE", ValueType.choice(Phase.class),
-            Phase.AGGRESSIVE, "Tool-argument phase: realistic, aggressive, or both (--runs each)");
+    public static final OptionDef<PhaseChoice> PHASE = o(FUZZING, "--phase", "PHASE", ValueType.choice(PhaseChoice.class),
+            PhaseChoice.AGGRESSIVE, "Tool-argument phase: realistic, aggressive, or both (--runs each)");
     public static final OptionDef<Integer> RUNS = o(FUZZING, "--runs", "N", integer(1, 1_000_000), 10,
             "Runs per tool (per phase with --phase both)");
     public static final OptionDef<List<String>> TOOL = o(FUZZING, "--tool", "NAME", listOf(text(), ','), List.of(),
@@ -99,9 +99,9 @@ public final class Options {
             "Keep a per-target corpus of interesting inputs under the fs-root"), "--no-corpus"), "corpus_enabled");
 
     // Protocol
-    public static final OptionDef<ProtocolPhase> PROTOCOL_PHASE = o(PROTOCOL, "--protocol-phase", "PHASE",
-            ValueType.choice(ProtocolPhase.class), ProtocolPhase.REALISTIC,
-            "Phase for protocol, resource and prompt fuzzing: realistic, aggressive or both");
+    public static final OptionDef<ProtocolPhaseChoice> PROTOCOL_PHASE = o(PROTOCOL, "--protocol-phase", "PHASE",
+            ValueType.choice(ProtocolPhaseChoice.class), ProtocolPhaseChoice.REALISTIC,
+            "PhaseChoice for protocol, resource and prompt fuzzing: realistic, aggressive or both");
     public static final OptionDef<Integer> RUNS_PER_TYPE = o(PROTOCOL, "--runs-per-type", "N", integer(1, 1_000_000), 5,
             "Runs per protocol type, resource or prompt");
     public static final OptionDef<List<String>> PROTOCOL_TYPE = split(o(PROTOCOL, "--protocol-type", "TYPE",

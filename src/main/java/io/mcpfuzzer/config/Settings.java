@@ -72,7 +72,7 @@ public record Settings(
      * @param seed the seed of every generated input; chosen at random when not given (see
      *             {@link Provenance#origins()} key {@code seed})
      */
-    public record Fuzzing(Mode mode, Phase phase, int runs, List<String> tools, List<String> excludeTools, long seed,
+    public record Fuzzing(Mode mode, PhaseChoice phase, int runs, List<String> tools, List<String> excludeTools, long seed,
             int maxConcurrency, boolean stateful, int statefulRuns, boolean havoc, boolean corpus) {}
 
     /**
@@ -80,7 +80,7 @@ public record Settings(
      * @param specPromptArgsJson compact JSON object text, or null
      * @param specSchemaVersion  e.g. 2025-11-25, or null for the newest supported
      */
-    public record Protocol(ProtocolPhase phase, int runsPerType, List<String> protocolTypes, boolean specGuard,
+    public record Protocol(ProtocolPhaseChoice phase, int runsPerType, List<String> protocolTypes, boolean specGuard,
             String specResourceUri, String specPromptName, String specPromptArgsJson, String specSchemaVersion) {
 
         /** A fresh copy of the spec-guard prompt arguments, or null. */

@@ -33,7 +33,7 @@ class SettingsResolverTest {
     void defaultsWhenNothingIsGiven() {
         Settings s = resolver(Map.of()).resolve();
         assertThat(s.fuzzing().mode()).isEqualTo(Mode.ALL);
-        assertThat(s.fuzzing().phase()).isEqualTo(Phase.AGGRESSIVE);
+        assertThat(s.fuzzing().phase()).isEqualTo(PhaseChoice.AGGRESSIVE);
         assertThat(s.fuzzing().runs()).isEqualTo(10);
         assertThat(s.fuzzing().maxConcurrency()).isEqualTo(5);
         assertThat(s.protocol().runsPerType()).isEqualTo(5);
@@ -59,7 +59,7 @@ class SettingsResolverTest {
         assertThat(s.protocol().runsPerType()).isEqualTo(8);
         assertThat(s.target().timeout()).isEqualTo(Duration.ofMillis(12_500));
         assertThat(s.fuzzing().maxConcurrency()).isEqualTo(3);
-        assertThat(s.fuzzing().phase()).isEqualTo(Phase.AGGRESSIVE);
+        assertThat(s.fuzzing().phase()).isEqualTo(PhaseChoice.AGGRESSIVE);
         Map<String, Origin> origins = s.provenance().origins();
         assertThat(origins.get("runs").kind()).isEqualTo(Origin.Kind.COMMAND_LINE);
         assertThat(origins.get("runs_per_type").detail()).isEqualTo("environment variable MCP_FUZZER_RUNS_PER_TYPE");
