@@ -175,6 +175,32 @@ abstract class AbstractHttpTransport implements Transport {
         return new String[] {"io", msg};
     }
 
+    @Override
+    public void close() {
+        shutdown(true);
+    }
+
+    /**
+     * The one close path of the HTTP transports: once, whoever calls first; {@link #beforeClose()} (while the
+     * connection pool still works), then the open streams, then {@code onClosed} unless {@code notify} is
+     * false (auto-detection switching away, or a failed start), then the pool. Later calls do nothing.
+     */
+    void shutdown(boolean notify) {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        beforeClose();
+        closeStreams();
+        if (notify) {
+            notifyClosed("closed by client");
+        }
+        core.shutdown();
+    }
+
+    /** Runs once, first, when the client closes; Streamable HTTP ends its session here. Default: nothing. */
+    protected void beforeClose() {
+    }
+
     /** The server answered before and now refuses connections: report, then close without a DELETE. */
     protected void connectionLost(String detail) {
         if (closed.compareAndSet(false, true)) {

@@ -317,16 +317,9 @@ public final class StreamableHttpTransport extends AbstractHttpTransport {
         }
     }
 
+    /** Ends the session with a DELETE (bounded wait) when the server gave one. */
     @Override
-    public void close() {
-        shutdown(true);
-    }
-
-    /** Closes; {@code notify} false skips the listener's onClosed (used when auto-detection switches away). */
-    void shutdown(boolean notify) {
-        if (!closed.compareAndSet(false, true)) {
-            return;
-        }
+    protected void beforeClose() {
         String sid = sessionId;
         if (sid != null) {
             Map<String, String> h = sessionHeaders();
@@ -342,10 +335,5 @@ public final class StreamableHttpTransport extends AbstractHttpTransport {
                 f.cancel(true);
             }
         }
-        closeStreams();
-        if (notify) {
-            notifyClosed("closed by client");
-        }
-        core.shutdown();
     }
 }
