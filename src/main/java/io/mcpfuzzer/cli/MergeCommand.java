@@ -1,6 +1,6 @@
 package io.mcpfuzzer.cli;
 
-import io.mcpfuzzer.oracle.Severity;
+import io.mcpfuzzer.common.Severity;
 import io.mcpfuzzer.report.AtomicFiles;
 import io.mcpfuzzer.report.Report;
 import io.mcpfuzzer.report.ReportMerge;
@@ -96,7 +96,7 @@ final class MergeCommand {
             for (Map.Entry<String, ExportFormat> e : EXPORTS.entrySet()) {
                 String file = parsed.matchedOptionValue(e.getKey(), (String) null);
                 if (file != null) {
-                    writer.export(report, e.getValue(), Path.of(file), failOn);
+                    e.getValue().write(writer, report, Path.of(file), failOn);
                 }
             }
             copySpecGuard(dirs, target);

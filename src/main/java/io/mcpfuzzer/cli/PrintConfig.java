@@ -5,7 +5,7 @@ import io.mcpfuzzer.config.OptionDef;
 import io.mcpfuzzer.config.Options;
 import io.mcpfuzzer.config.Origin;
 import io.mcpfuzzer.config.Settings;
-import io.mcpfuzzer.report.redact.Redactor;
+import io.mcpfuzzer.report.Redactor;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;

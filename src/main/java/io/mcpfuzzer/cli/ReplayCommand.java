@@ -9,7 +9,7 @@ import io.mcpfuzzer.oracle.Finding;
 import io.mcpfuzzer.oracle.Verdict;
 import io.mcpfuzzer.report.ReportJson;
 import io.mcpfuzzer.report.ReportNodes;
-import io.mcpfuzzer.report.redact.Redactor;
+import io.mcpfuzzer.report.Redactor;
 import io.mcpfuzzer.safety.LaunchPlan;
 import io.mcpfuzzer.safety.SafetyContext;
 import io.mcpfuzzer.safety.SafetyException;

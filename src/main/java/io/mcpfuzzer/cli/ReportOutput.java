@@ -3,7 +3,7 @@ package io.mcpfuzzer.cli;
 import io.mcpfuzzer.config.Settings;
 import io.mcpfuzzer.fuzz.FaultGuard;
 import io.mcpfuzzer.oracle.Finding;
-import io.mcpfuzzer.oracle.Severity;
+import io.mcpfuzzer.common.Severity;
 import io.mcpfuzzer.report.AtomicFiles;
 import io.mcpfuzzer.report.ReportJson;
 import io.mcpfuzzer.report.ReportNodes;
@@ -11,7 +11,7 @@ import io.mcpfuzzer.report.Report;
 import io.mcpfuzzer.report.ReportWriter;
 import io.mcpfuzzer.report.RunSummary;
 import io.mcpfuzzer.report.export.ExportFormat;
-import io.mcpfuzzer.report.redact.Redactor;
+import io.mcpfuzzer.report.Redactor;
 import io.mcpfuzzer.safety.SafetyContext;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -128,7 +128,7 @@ final class ReportOutput {
                     return;
                 }
                 try {
-                    written.put(format, writer.export(report, format, file, failOn));
+                    written.put(format, format.write(writer, report, file, failOn));
                 } catch (IOException e) {
                     console.err().println("mcp-fuzzer: cannot write the " + label + " export " + file + ": "
                             + describe(e));

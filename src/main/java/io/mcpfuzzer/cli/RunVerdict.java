@@ -2,7 +2,7 @@ package io.mcpfuzzer.cli;
 
 import io.mcpfuzzer.common.Json;
 import io.mcpfuzzer.oracle.Finding;
-import io.mcpfuzzer.oracle.Severity;
+import io.mcpfuzzer.common.Severity;
 import io.mcpfuzzer.report.Report;
 import io.mcpfuzzer.report.RunSummary;
 import io.mcpfuzzer.report.export.ExportFormat;

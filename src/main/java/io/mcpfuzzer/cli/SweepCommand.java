@@ -3,7 +3,7 @@ package io.mcpfuzzer.cli;
 import io.mcpfuzzer.report.AtomicFiles;
 import io.mcpfuzzer.report.ReportJson;
 import io.mcpfuzzer.report.ReportWriter;
-import io.mcpfuzzer.report.redact.Redactor;
+import io.mcpfuzzer.report.Redactor;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;

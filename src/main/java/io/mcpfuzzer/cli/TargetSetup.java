@@ -13,7 +13,6 @@ import io.mcpfuzzer.process.WatchdogConfig;
 import io.mcpfuzzer.safety.LaunchPlan;
 import io.mcpfuzzer.safety.SafetyContext;
 import io.mcpfuzzer.safety.SafetyOptions;
-import io.mcpfuzzer.safety.SandboxMode;
 import io.mcpfuzzer.transport.http.AuthConfig;
 import io.mcpfuzzer.transport.http.HttpOptions;
 import java.io.IOException;
@@ -34,7 +33,7 @@ final class TargetSetup {
                 .fsRoot(safety.fsRoot())
                 .commandShims(safety.enableSafetySystem())
                 .noNetwork(safety.noNetwork())
-                .sandbox(SandboxMode.parse(safety.sandbox().wire()));
+                .sandbox(safety.sandbox());
         safety.allowHosts().forEach(b::allowHost);
         safety.env().forEach(b::env);
         safety.passEnv().forEach(b::passEnv);

@@ -1,7 +1,7 @@
 package io.mcpfuzzer.cli;
 
 import io.mcpfuzzer.config.Settings;
-import io.mcpfuzzer.report.redact.UserSecrets;
+import io.mcpfuzzer.report.UserSecrets;
 import io.mcpfuzzer.transport.http.AuthConfig;
 import java.util.ArrayList;
 import java.util.List;

@@ -100,7 +100,7 @@ public final class EnvCheck {
         List<String> known = new ArrayList<>(OTHER_KNOWN);
         Options.ALL.forEach(d -> known.add(d.envName()));
         for (String candidate : known) {
-            int d = UnknownKeys.distance(name, candidate);
+            int d = UnknownKeys.distance(name, candidate, bestDistance);
             if (d < bestDistance) {
                 bestDistance = d;
                 best = candidate;

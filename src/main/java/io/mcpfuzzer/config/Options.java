@@ -1,5 +1,6 @@
 package io.mcpfuzzer.config;
 
+import io.mcpfuzzer.safety.SandboxMode;
 import static io.mcpfuzzer.config.OptionGroup.AUDIT;
 import static io.mcpfuzzer.config.OptionGroup.FUZZING;
 import static io.mcpfuzzer.config.OptionGroup.LOGGING;
@@ -17,8 +18,8 @@ import static io.mcpfuzzer.config.ValueType.longInt;
 import static io.mcpfuzzer.config.ValueType.path;
 import static io.mcpfuzzer.config.ValueType.text;
 
-import io.mcpfuzzer.generate.protocol.MessageType;
-import io.mcpfuzzer.oracle.Severity;
+import io.mcpfuzzer.mcp.MessageType;
+import io.mcpfuzzer.common.Severity;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -105,8 +106,8 @@ public final class Options {
     // Fuzzing
     public static final OptionDef<Mode> MODE = o(FUZZING, "--mode", "MODE", ValueType.choice(Mode.class), Mode.ALL,
             "tools, protocol, resources, prompts, or all (tools + spec guard + protocol)");
-    public static final OptionDef<Phase> PHASE = o(FUZZING, "--phase", "PHASE", ValueType.choice(Phase.class),
-            Phase.AGGRESSIVE, "Tool-argument phase: realistic, aggressive, or both (--runs each)");
+    public static final OptionDef<PhaseChoice> PHASE = o(FUZZING, "--phase", "PHASE", ValueType.choice(PhaseChoice.class),
+            PhaseChoice.AGGRESSIVE, "Tool-argument phase: realistic, aggressive, or both (--runs each)");
     public static final OptionDef<Integer> RUNS = o(FUZZING, "--runs", "N", integer(1, 1_000_000), 10,
             "Runs per tool (per phase with --phase both)");
     public static final OptionDef<Integer> COVERAGE_BUDGET = o(FUZZING, "--coverage-budget", "N",
@@ -130,8 +131,8 @@ public final class Options {
             "Keep a per-target corpus of interesting inputs under the fs-root"), "--no-corpus"), "corpus_enabled");
 
     // Protocol
-    public static final OptionDef<ProtocolPhase> PROTOCOL_PHASE = o(PROTOCOL, "--protocol-phase", "PHASE",
-            ValueType.choice(ProtocolPhase.class), ProtocolPhase.REALISTIC,
+    public static final OptionDef<ProtocolPhaseChoice> PROTOCOL_PHASE = o(PROTOCOL, "--protocol-phase", "PHASE",
+            ValueType.choice(ProtocolPhaseChoice.class), ProtocolPhaseChoice.REALISTIC,
             "Phase for protocol, resource and prompt fuzzing: realistic, aggressive or both");
     public static final OptionDef<Integer> RUNS_PER_TYPE = o(PROTOCOL, "--runs-per-type", "N", integer(1, 1_000_000), 5,
             "Runs per protocol type, resource or prompt");

@@ -35,7 +35,10 @@ public final class SettingsResolver {
     private boolean requireTarget;
     private List<String> argv = List.of();
     private ResolvedValues lastValues;
-    private LongSupplier seedSource = () -> new SecureRandom().nextLong() & Long.MAX_VALUE;
+    /** Thread-safe; one per JVM (SpotBugs DMI_RANDOM_USED_ONLY_ONCE). */
+    private static final SecureRandom SEEDS = new SecureRandom();
+
+    private LongSupplier seedSource = () -> SEEDS.nextLong() & Long.MAX_VALUE;
 
     /** @param env the process environment (never null; copied) */
     public SettingsResolver(Map<String, String> env) {
@@ -201,7 +204,7 @@ public final class SettingsResolver {
         }
         T cliValue = null;
         Object raw = commandLine.get(def);
-        String cliName = raw == Boolean.FALSE && def.negation() != null ? def.negation() : def.longName();
+        String cliName = Boolean.FALSE.equals(raw) && def.negation() != null ? def.negation() : def.longName();
         if (raw != null) {
             try {
                 cliValue = fromCommandLine(def, raw);

@@ -37,7 +37,7 @@ final class Suggestions {
         String best = null;
         int bestDistance = MAX_DISTANCE + 1;
         for (String a : allowed) {
-            int d = UnknownKeys.distance(g, a.toLowerCase(Locale.ROOT));
+            int d = io.mcpfuzzer.common.EditDistance.atMost(g, a.toLowerCase(Locale.ROOT), MAX_DISTANCE);
             if (d < bestDistance && d < Math.max(2, a.length() / 2 + 1)) {
                 bestDistance = d;
                 best = a;

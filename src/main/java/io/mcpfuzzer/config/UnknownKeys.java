@@ -1,5 +1,6 @@
 package io.mcpfuzzer.config;
 
+import io.mcpfuzzer.common.EditDistance;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -46,7 +47,7 @@ final class UnknownKeys {
         String best = null;
         int bestDistance = 3;
         for (OptionDef<?> d : Options.ALL) {
-            int dist = distance(key, d.key());
+            int dist = distance(key, d.key(), bestDistance);
             if (dist < bestDistance) {
                 bestDistance = dist;
                 best = d.key();
@@ -55,26 +56,8 @@ final class UnknownKeys {
         return best == null ? "unknown key" : "unknown key (did you mean '" + best + "'?)";
     }
 
-    /** Levenshtein distance, bounded input (keys are short). */
-    static int distance(String a, String b) {
-        if (a.length() > 100 || b.length() > 100) {
-            return Integer.MAX_VALUE;
-        }
-        int[] prev = new int[b.length() + 1];
-        int[] cur = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            prev[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            cur[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
-            }
-            int[] t = prev;
-            prev = cur;
-            cur = t;
-        }
-        return prev[b.length()];
+    /** Levenshtein distance, or {@code max + 1} beyond {@code max}: {@link EditDistance#atMost}. */
+    static int distance(String a, String b, int max) {
+        return EditDistance.atMost(a, b, max);
     }
 }

@@ -1,7 +1,7 @@
 package io.mcpfuzzer.config;
 
 import io.mcpfuzzer.common.Json;
-import io.mcpfuzzer.oracle.Severity;
+import io.mcpfuzzer.common.Severity;
 import java.nio.file.Path;
 import java.util.List;
 import tools.jackson.databind.JsonNode;

@@ -28,8 +28,8 @@ import tools.jackson.databind.JsonNode;
  * would otherwise see other calls' effects); not thread-safe.
  */
 final class AnnotationProbe {
-    /** First run index of these calls (the injection probes use 100000+). */
-    static final int RUN_BASE = 200_000;
+    /** First run index of these calls (see {@link RunSpace}). */
+    static final int RUN_BASE = RunSpace.ANNOTATION_PROBE.first();
 
     private final RunEngine engine;
     private final ToolInputs inputs;

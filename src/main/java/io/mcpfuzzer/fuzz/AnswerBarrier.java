@@ -3,7 +3,7 @@ package io.mcpfuzzer.fuzz;
 import io.mcpfuzzer.common.Json;
 import io.mcpfuzzer.jsonrpc.Messages;
 import io.mcpfuzzer.jsonrpc.RpcConnection;
-import io.mcpfuzzer.oracle.spec.Reply;
+import io.mcpfuzzer.oracle.spec.ProbeReply;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import tools.jackson.databind.JsonNode;
@@ -34,7 +34,7 @@ final class AnswerBarrier {
      *                a round trip); false for an answer, or when the deadline or a closed
      *                connection ended the wait (the caller's liveness check decides those)
      */
-    record Outcome(Reply reply, boolean dropped) {}
+    record Outcome(ProbeReply reply, boolean dropped) {}
 
     /**
      * Sends {@code frame} (a request whose answer carries {@code id}, null for a null-id answer or
@@ -45,7 +45,7 @@ final class AnswerBarrier {
         long end = System.nanoTime() + deadline.toNanos();
         ex.notify(frame); // through the exchange, so its send path (and any check on it) applies
         if (rpc.isClosed()) {
-            return new Outcome(Reply.closed(closedReason(rpc)), false);
+            return new Outcome(ProbeReply.closed(closedReason(rpc)), false);
         }
         for (int round = 0; round < BARRIER_PINGS; round++) {
             JsonNode pingId = rpc.nextId();
@@ -54,16 +54,16 @@ final class AnswerBarrier {
                 long left = end - System.nanoTime();
                 if (left <= 0) {
                     rpc.await(ping, pingId, Duration.ofNanos(1)); // forgets the ping; a late answer is an orphan
-                    Reply last = ex.pollAnswer(id);
+                    ProbeReply last = ex.pollAnswer(id);
                     return new Outcome(last != null ? last : ended(rpc), false);
                 }
-                Reply r = ex.awaitAnswer(id, Duration.ofNanos(Math.min(left, SLICE_NANOS)));
-                if (r.outcome() != Reply.Outcome.TIMEOUT) {
+                ProbeReply r = ex.awaitAnswer(id, Duration.ofNanos(Math.min(left, SLICE_NANOS)));
+                if (r.outcome() != ProbeReply.Outcome.TIMEOUT) {
                     settle(rpc, ping, pingId, end);
                     return new Outcome(r, false);
                 }
             }
-            Reply r = ex.pollAnswer(id);
+            ProbeReply r = ex.pollAnswer(id);
             if (r != null) {
                 return new Outcome(r, false);
             }
@@ -71,7 +71,7 @@ final class AnswerBarrier {
                 return new Outcome(ended(rpc), false); // the barrier itself failed: liveness decides
             }
         }
-        return new Outcome(Reply.timeout(), true);
+        return new Outcome(ProbeReply.timeout(), true);
     }
 
     /** Waits (within the deadline) for the barrier's answer, so it leaves no pending entry behind. */
@@ -84,8 +84,8 @@ final class AnswerBarrier {
         return Json.write(Messages.request(id, "ping", null));
     }
 
-    private static Reply ended(RpcConnection rpc) {
-        return rpc.isClosed() ? Reply.closed(closedReason(rpc)) : Reply.timeout();
+    private static ProbeReply ended(RpcConnection rpc) {
+        return rpc.isClosed() ? ProbeReply.closed(closedReason(rpc)) : ProbeReply.timeout();
     }
 
     private static String closedReason(RpcConnection rpc) {

@@ -1,6 +1,6 @@
 package io.mcpfuzzer.fuzz;
 
-import io.mcpfuzzer.oracle.spec.Reply;
+import io.mcpfuzzer.oracle.spec.ProbeReply;
 import io.mcpfuzzer.transport.SendSettlement;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -35,7 +35,7 @@ final class HttpSettle {
      * @param reply  the answer or a timeout/closed reply (kind {@link Kind#REPLY}), else null
      * @param status the HTTP status of the POST, or -1 when unknown
      */
-    record Outcome(Kind kind, Reply reply, int status) {}
+    record Outcome(Kind kind, ProbeReply reply, int status) {}
 
     /** True when the session's transport can tell when a send settled. */
     static boolean applies(SessionExchange ex) {
@@ -61,13 +61,13 @@ final class HttpSettle {
                 return new Outcome(Kind.REPLY, ended(ex, id), -1);
             }
             // an answer ends the wait at once, also while its POST stream stays open
-            Reply r = ex.awaitAnswer(id, Duration.ofNanos(Math.min(left, SLICE_NANOS)));
-            if (r.outcome() != Reply.Outcome.TIMEOUT) {
+            ProbeReply r = ex.awaitAnswer(id, Duration.ofNanos(Math.min(left, SLICE_NANOS)));
+            if (r.outcome() != ProbeReply.Outcome.TIMEOUT) {
                 return new Outcome(Kind.REPLY, r, -1);
             }
             if (settled.isDone()) {
                 int status = settled.getNow(-1);
-                Reply answer = ex.pollAnswer(id); // a settled POST delivered every frame before settling
+                ProbeReply answer = ex.pollAnswer(id); // a settled POST delivered every frame before settling
                 if (answer != null) {
                     return new Outcome(Kind.REPLY, answer, status);
                 }
@@ -84,12 +84,12 @@ final class HttpSettle {
         }
     }
 
-    private static Reply ended(SessionExchange ex, JsonNode id) {
-        Reply last = ex.pollAnswer(id);
+    private static ProbeReply ended(SessionExchange ex, JsonNode id) {
+        ProbeReply last = ex.pollAnswer(id);
         if (last != null) {
             return last;
         }
-        return ex.session().rpc().isClosed() ? Reply.closed(String.valueOf(ex.session().rpc().closedReason()))
-                : Reply.timeout();
+        return ex.session().rpc().isClosed() ? ProbeReply.closed(String.valueOf(ex.session().rpc().closedReason()))
+                : ProbeReply.timeout();
     }
 }

@@ -4,7 +4,7 @@ import io.mcpfuzzer.common.Json;
 import io.mcpfuzzer.fuzz.targets.Target;
 import io.mcpfuzzer.jsonrpc.Reply;
 import io.mcpfuzzer.oracle.Finding;
-import io.mcpfuzzer.oracle.Severity;
+import io.mcpfuzzer.common.Severity;
 import io.mcpfuzzer.oracle.ToolMemory;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -4,8 +4,8 @@ import io.mcpfuzzer.common.Json;
 import io.mcpfuzzer.generate.protocol.MalformedFrame;
 import io.mcpfuzzer.generate.protocol.MalformedFrames;
 import io.mcpfuzzer.generate.protocol.McpModel;
-import io.mcpfuzzer.generate.protocol.McpVersion;
-import io.mcpfuzzer.generate.protocol.MessageType;
+import io.mcpfuzzer.mcp.McpVersion;
+import io.mcpfuzzer.mcp.MessageType;
 import io.mcpfuzzer.generate.protocol.ModelHints;
 import io.mcpfuzzer.generate.protocol.MutatorOptions;
 import io.mcpfuzzer.generate.protocol.ProtocolCase;
@@ -213,7 +213,7 @@ public final class ProtocolFuzzer {
                         .decided(Reply.BY_BARRIER));
             }
             long start = System.nanoTime();
-            io.mcpfuzzer.oracle.spec.Reply r = writes.call(() -> ex.request(c.frame(), id, deadline),
+            io.mcpfuzzer.oracle.spec.ProbeReply r = writes.call(() -> ex.request(c.frame(), id, deadline),
                     deadline.plus(WRITE_GRACE));
             return ex.annotate(r == null ? stoppedReading(size, start) : convert(r, start));
         }
@@ -305,7 +305,7 @@ public final class ProtocolFuzzer {
                 + " ms; the server no longer reads its input");
     }
 
-    private static Reply convert(io.mcpfuzzer.oracle.spec.Reply r, long start) {
+    private static Reply convert(io.mcpfuzzer.oracle.spec.ProbeReply r, long start) {
         long elapsed = System.nanoTime() - start;
         return switch (r.outcome()) {
             case ANSWERED -> {

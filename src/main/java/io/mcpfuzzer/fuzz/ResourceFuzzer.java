@@ -4,7 +4,7 @@ import io.mcpfuzzer.common.Json;
 import io.mcpfuzzer.jsonrpc.Reply;
 import io.mcpfuzzer.mcp.McpSession;
 import io.mcpfuzzer.oracle.Finding;
-import io.mcpfuzzer.oracle.Severity;
+import io.mcpfuzzer.common.Severity;
 import io.mcpfuzzer.oracle.Verdict;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

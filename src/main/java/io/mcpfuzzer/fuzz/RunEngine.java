@@ -3,6 +3,7 @@ package io.mcpfuzzer.fuzz;
 import io.mcpfuzzer.fuzz.targets.Target;
 import io.mcpfuzzer.jsonrpc.Reply;
 import io.mcpfuzzer.mcp.McpSession;
+import io.mcpfuzzer.oracle.OutcomeCounts;
 import io.mcpfuzzer.oracle.Classifier;
 import io.mcpfuzzer.oracle.KnownText;
 import io.mcpfuzzer.oracle.CrashInfo;
@@ -19,7 +20,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import tools.jackson.databind.JsonNode;
@@ -79,7 +79,7 @@ public final class RunEngine {
     private final AtomicLong lastRssRuns = new AtomicLong();
     private final AtomicLong authRefusals = new AtomicLong();
     private static final int AUTH_WALL = 5;
-    private final Map<String, Map<String, AtomicLong>> buckets = new ConcurrentHashMap<>();
+    private final OutcomeCounts buckets = new OutcomeCounts();
     private volatile java.util.function.BiConsumer<Call, Reply> inspector = (c, r) -> {};
 
     /**
@@ -308,7 +308,7 @@ public final class RunEngine {
     }
 
     private void record(Call call, Reply reply, Verdict verdict) {
-        long n = runs.incrementAndGet();
+        runs.incrementAndGet();
         if (reply.answered()) {
             latency.record(call.kind(), call.target(), call.run(), reply.latencyMillis());
             if (!"coverage".equals(call.phase())) { // edge values probe limits the schema may leave unstated
@@ -324,8 +324,7 @@ public final class RunEngine {
             }
         }
         accepted.record(call.kind(), call.target(), call.phase(), verdict.outcome());
-        buckets.computeIfAbsent(call.kind() + ":" + call.target(), k -> new ConcurrentHashMap<>())
-                .computeIfAbsent(verdict.outcome(), k -> new AtomicLong()).incrementAndGet();
+        buckets.add(call.kind() + ":" + call.target(), verdict.outcome());
         String response = reply.raw() != null ? reply.raw() : reply.detail();
         if (response != null && response.length() > RESPONSE_EXCERPT) {
             response = response.substring(0, RESPONSE_EXCERPT) + "...";
@@ -369,8 +368,7 @@ public final class RunEngine {
 
     private void recordUnsent(Call call, String outcome, String reason) {
         runs.incrementAndGet();
-        buckets.computeIfAbsent(call.kind() + ":" + call.target(), k -> new ConcurrentHashMap<>())
-                .computeIfAbsent(outcome, k -> new AtomicLong()).incrementAndGet();
+        buckets.add(call.kind() + ":" + call.target(), outcome);
         guard.run("record", inputOf(call), () -> observer.onRun(new RunResult(call.kind(), call.target(), call.run(),
                 call.phase(), call.input(), call.rawInput(), call.valid(), outcome, 0, null, reason, List.of())));
     }
@@ -413,15 +411,9 @@ public final class RunEngine {
         return runs.get();
     }
 
-    /** Outcome counts per {@code kind:target}. */
+    /** Outcome counts per {@code kind:target} (bounded: see {@link OutcomeCounts}). */
     public Map<String, Map<String, Long>> buckets() {
-        Map<String, Map<String, Long>> out = new java.util.TreeMap<>();
-        buckets.forEach((k, v) -> {
-            Map<String, Long> m = new java.util.TreeMap<>();
-            v.forEach((o, c) -> m.put(o, c.get()));
-            out.put(k, m);
-        });
-        return out;
+        return buckets.perTarget();
     }
 
     private void sampleMemory(Target target) {

@@ -220,7 +220,7 @@ final class SecurityAuditRun implements AutoCloseable, AuditJudge {
         List<String> props = stringProps(schema);
         JsonNode realistic = props.isEmpty() ? null
                 : inputs.generate(name, schema.isObject() ? schema : Json.object(), "realistic", 0).arguments();
-        int run = 100_000;
+        int run = RunSpace.INJECTION_PROBE.first();
         for (String prop : props) {
             Set<String> sentBefore = new HashSet<>();
             for (String[] payload : payloads) {

@@ -4,7 +4,7 @@ import io.mcpfuzzer.jsonrpc.InboundMessage;
 import io.mcpfuzzer.jsonrpc.RpcConnection;
 import io.mcpfuzzer.jsonrpc.Sent;
 import io.mcpfuzzer.mcp.McpSession;
-import io.mcpfuzzer.oracle.spec.Reply;
+import io.mcpfuzzer.oracle.spec.ProbeReply;
 import io.mcpfuzzer.oracle.spec.SpecExchange;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -49,13 +49,13 @@ public final class SessionExchange implements SpecExchange {
      * (outcome TIMEOUT with the reason as text) and {@link #annotate} reports the block.
      */
     @Override
-    public Reply request(String frameText, JsonNode id, Duration timeout) {
+    public ProbeReply request(String frameText, JsonNode id, Duration timeout) {
         lastSent = session.rpc().write(frameText);
         if (lastSent.blocked()) {
             return notSent(lastSent);
         }
         if (!lastSent.written()) {
-            return Reply.closed(closedReason());
+            return ProbeReply.closed(closedReason());
         }
         return awaitAnswer(id, timeout);
     }
@@ -82,34 +82,34 @@ public final class SessionExchange implements SpecExchange {
         return sent.decision().rewritten() ? reply.withOutbound(sent.decision()) : reply;
     }
 
-    private static Reply notSent(Sent sent) {
-        return new Reply(Reply.Outcome.TIMEOUT, "not sent: blocked by the safety policy (" + sent.decision().reason()
+    private static ProbeReply notSent(Sent sent) {
+        return new ProbeReply(ProbeReply.Outcome.TIMEOUT, "not sent: blocked by the safety policy (" + sent.decision().reason()
                 + ")", null);
     }
 
     /** Waits for a response to {@code id} (or a null-id response / array when {@code id} is null). */
-    public Reply awaitAnswer(JsonNode id, Duration timeout) {
+    public ProbeReply awaitAnswer(JsonNode id, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
             long left = deadline - System.nanoTime();
             if (left <= 0) {
-                return session.rpc().isClosed() ? Reply.closed(closedReason()) : Reply.timeout();
+                return session.rpc().isClosed() ? ProbeReply.closed(closedReason()) : ProbeReply.timeout();
             }
             InboundMessage m;
             try {
                 m = inbound.pollFirst(Math.min(left, 50_000_000L), TimeUnit.NANOSECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                return Reply.closed("interrupted");
+                return ProbeReply.closed("interrupted");
             }
             if (m == null) {
                 if (session.rpc().isClosed() && inbound.isEmpty()) {
-                    return Reply.closed(closedReason());
+                    return ProbeReply.closed(closedReason());
                 }
                 continue;
             }
             if (matches(m, id)) {
-                return Reply.answered(m.raw());
+                return ProbeReply.answered(m.raw());
             }
             keep(m.raw());
         }
@@ -119,11 +119,11 @@ public final class SessionExchange implements SpecExchange {
      * The answer to {@code id} if it has already arrived, else null; never blocks. Frames that do
      * not match are kept as unsolicited (as {@link #awaitAnswer} does).
      */
-    public Reply pollAnswer(JsonNode id) {
+    public ProbeReply pollAnswer(JsonNode id) {
         InboundMessage m;
         while ((m = inbound.pollFirst()) != null) {
             if (matches(m, id)) {
-                return Reply.answered(m.raw());
+                return ProbeReply.answered(m.raw());
             }
             keep(m.raw());
         }
@@ -136,12 +136,12 @@ public final class SessionExchange implements SpecExchange {
     }
 
     @Override
-    public Reply ping(Duration timeout) {
+    public ProbeReply ping(Duration timeout) {
         io.mcpfuzzer.jsonrpc.Reply r = session.rpc().request("ping", null, timeout);
         return switch (r.status()) {
-            case RESULT, ERROR -> Reply.answered(r.raw());
-            case CLOSED, SEND_FAILED -> Reply.closed(r.detail() == null ? "closed" : r.detail());
-            default -> Reply.timeout();
+            case RESULT, ERROR -> ProbeReply.answered(r.raw());
+            case CLOSED, SEND_FAILED -> ProbeReply.closed(r.detail() == null ? "closed" : r.detail());
+            default -> ProbeReply.timeout();
         };
     }
 

@@ -3,7 +3,7 @@ package io.mcpfuzzer.fuzz;
 import io.mcpfuzzer.fuzz.targets.Target;
 import io.mcpfuzzer.jsonrpc.ConnectionLog;
 import io.mcpfuzzer.oracle.Finding;
-import io.mcpfuzzer.oracle.Severity;
+import io.mcpfuzzer.common.Severity;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

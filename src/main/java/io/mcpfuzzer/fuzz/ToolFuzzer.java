@@ -5,7 +5,7 @@ import io.mcpfuzzer.generate.IdPool;
 import io.mcpfuzzer.jsonrpc.Reply;
 import io.mcpfuzzer.oracle.audit.AnswerNormaliser;
 import io.mcpfuzzer.oracle.Finding;
-import io.mcpfuzzer.oracle.Severity;
+import io.mcpfuzzer.common.Severity;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

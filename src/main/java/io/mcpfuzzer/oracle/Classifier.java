@@ -1,5 +1,6 @@
 package io.mcpfuzzer.oracle;
 
+import io.mcpfuzzer.common.Severity;
 import io.mcpfuzzer.jsonrpc.Reply;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

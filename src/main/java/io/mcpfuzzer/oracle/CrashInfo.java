@@ -13,4 +13,12 @@ public record CrashInfo(Integer exitCode, String signal, boolean sentByUs, Strin
     public CrashInfo {
         stderrTail = stderrTail == null ? "" : stderrTail;
     }
+
+    /**
+     * A target whose end is not known (still running, or remote): no exit code, no signal, not stopped by us;
+     * {@code tail} is the only evidence (a local stderr tail, or why a remote connection closed); null is "".
+     */
+    public static CrashInfo unknown(String tail) {
+        return new CrashInfo(null, null, false, tail, null);
+    }
 }

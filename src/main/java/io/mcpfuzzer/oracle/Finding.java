@@ -1,5 +1,6 @@
 package io.mcpfuzzer.oracle;
 
+import io.mcpfuzzer.common.Severity;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;

@@ -37,7 +37,7 @@ public final class FindingCollector {
 
     private static final Comparator<Finding> SMALLEST = Comparator.comparingLong(FindingCollector::inputSize)
             .thenComparing(Finding::kind).thenComparing(Finding::target)
-            .thenComparing(f -> f.run() == null ? Integer.MIN_VALUE : f.run())
+            .thenComparingInt(f -> f.run() == null ? Integer.MIN_VALUE : f.run())
             .thenComparing(FindingCollector::inputText);
 
     private static final Comparator<Finding> ORDER = Comparator.comparing(Finding::severity).reversed()

@@ -1,5 +1,6 @@
 package io.mcpfuzzer.oracle;
 
+import io.mcpfuzzer.common.Severity;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

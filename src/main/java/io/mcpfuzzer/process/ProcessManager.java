@@ -234,14 +234,12 @@ public final class ProcessManager implements AutoCloseable {
         return watchdog;
     }
 
-    public ProcessRegistry registry() {
-        return registry;
-    }
-
+    /** Adds an observer of lifecycle events; it is called on the thread that emits the event. */
     public void addObserver(ProcessObserver observer) {
         events.add(observer);
     }
 
+    /** Removes an observer; events emitted after this returns do not reach it. */
     public void removeObserver(ProcessObserver observer) {
         events.remove(observer);
     }

@@ -2,7 +2,7 @@ package io.mcpfuzzer.report;
 
 import io.mcpfuzzer.oracle.Finding;
 import io.mcpfuzzer.oracle.FindingCollector;
-import io.mcpfuzzer.oracle.Severity;
+import io.mcpfuzzer.common.Severity;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -33,7 +33,7 @@ final class FindingMerge {
 
     private static final Comparator<Finding> SMALLEST_FIRST = Comparator.comparingLong(FindingMerge::inputSize)
             .thenComparing(Finding::kind).thenComparing(Finding::target)
-            .thenComparing(f -> f.run() == null ? Integer.MIN_VALUE : f.run())
+            .thenComparingInt(f -> f.run() == null ? Integer.MIN_VALUE : f.run())
             .thenComparing(FindingMerge::inputText).thenComparing(Finding::detail);
 
     private FindingMerge() {}

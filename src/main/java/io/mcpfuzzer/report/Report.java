@@ -1,7 +1,6 @@
 package io.mcpfuzzer.report;
 
 import io.mcpfuzzer.oracle.Finding;
-import io.mcpfuzzer.report.redact.Redactor;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -75,7 +75,7 @@ public final class ReportMerge {
         Set<String> sessions = new TreeSet<>();
         parts.forEach(p -> sessions.add(p.sessionId()));
         String sessionId = "merged-" + Fingerprint.of(sessions.toArray(String[]::new));
-        return Report.of(sessionId, summary(parts, findings), findings, io.mcpfuzzer.report.redact.Redactor.standard());
+        return Report.of(sessionId, summary(parts, findings), findings, io.mcpfuzzer.report.Redactor.standard());
     }
 
     /** The session ids of the shards, in the merge's fixed order (their {@code sessions/} folders). */

@@ -1,8 +1,6 @@
 package io.mcpfuzzer.report;
 
 import io.mcpfuzzer.oracle.Finding;
-import io.mcpfuzzer.oracle.Severity;
-import io.mcpfuzzer.report.export.ExportFormat;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.DirectoryStream;
@@ -130,10 +128,12 @@ public final class ReportWriter {
         return node;
     }
 
-    /** Writes an export; a relative {@code file} resolves under the output directory. */
-    public synchronized Path export(Report report, ExportFormat format, Path file, Severity failOn) throws IOException {
-        Path target = file == null ? outputDir.resolve(format.defaultFileName()) : outputDir.resolve(file);
-        return AtomicFiles.writeString(target, format.render(report, failOn == null ? Severity.HIGH : failOn));
+    /**
+     * Writes a whole document (an export, see {@code report.export.ExportFormat#write}) atomically; a relative
+     * {@code file} resolves under the output directory. Returns the absolute path written.
+     */
+    public synchronized Path writeDocument(Path file, String text) throws IOException {
+        return AtomicFiles.writeString(outputDir.resolve(file), text);
     }
 
     /**

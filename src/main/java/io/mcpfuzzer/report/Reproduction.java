@@ -2,7 +2,6 @@ package io.mcpfuzzer.report;
 
 import io.mcpfuzzer.common.Json;
 import io.mcpfuzzer.oracle.Finding;
-import io.mcpfuzzer.report.redact.Redactor;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package io.mcpfuzzer.report;
 
+import io.mcpfuzzer.oracle.OutcomeCounts;
 import io.mcpfuzzer.oracle.RunResult;
-import io.mcpfuzzer.report.redact.Redactor;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.FileOutputStream;
@@ -9,10 +9,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -32,8 +30,8 @@ import tools.jackson.databind.node.ObjectNode;
 public final class RunRecorder implements Closeable {
     public static final String FILE_NAME = "runs.jsonl";
     /** Most distinct per-target buckets kept; further targets are counted under {@value #OTHER}. */
-    public static final int MAX_TARGETS = 10_000;
-    public static final String OTHER = "other:(more targets)";
+    public static final int MAX_TARGETS = OutcomeCounts.MAX_TARGETS;
+    public static final String OTHER = OutcomeCounts.OTHER;
     /** Lines longer than this (UTF-8 bytes) get their input and answer replaced by a digest. */
     public static final int DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
 
@@ -42,9 +40,7 @@ public final class RunRecorder implements Closeable {
     private final FileOutputStream stream;
     private final Redactor redactor;
     private final int maxLineBytes;
-    private final Map<String, Map<String, Long>> perTarget = new TreeMap<>();
-    private final Map<String, Long> outcomes = new TreeMap<>();
-    private long total;
+    private final OutcomeCounts counts = new OutcomeCounts();
     private long sequence;
     private boolean closed;
     private IOException writeError;
@@ -119,14 +115,7 @@ public final class RunRecorder implements Closeable {
     }
 
     private void count(RunResult run) {
-        total++;
-        String outcome = run.outcome() == null ? "unknown" : run.outcome();
-        outcomes.merge(outcome, 1L, Long::sum);
-        String key = TargetKey.of(run.kind(), run.target());
-        if (!perTarget.containsKey(key) && perTarget.size() >= MAX_TARGETS) {
-            key = OTHER;
-        }
-        perTarget.computeIfAbsent(key, k -> new TreeMap<>()).merge(outcome, 1L, Long::sum);
+        counts.add(TargetKey.of(run.kind(), run.target()), run.outcome());
     }
 
     private static ObjectNode toNode(RunResult r) {
@@ -174,23 +163,21 @@ public final class RunRecorder implements Closeable {
     /** Number of runs recorded so far. */
     public long totalRuns() {
         synchronized (lock) {
-            return total;
+            return counts.total();
         }
     }
 
     /** Snapshot: target key ({@link TargetKey}) to outcome to count, sorted. */
     public Map<String, Map<String, Long>> perTarget() {
         synchronized (lock) {
-            Map<String, Map<String, Long>> copy = new LinkedHashMap<>();
-            perTarget.forEach((k, v) -> copy.put(k, new LinkedHashMap<>(v)));
-            return copy;
+            return counts.perTarget();
         }
     }
 
     /** Snapshot: outcome to count over all targets, sorted. */
     public Map<String, Long> outcomes() {
         synchronized (lock) {
-            return new LinkedHashMap<>(outcomes);
+            return counts.outcomes();
         }
     }
 

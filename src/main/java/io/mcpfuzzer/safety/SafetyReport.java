@@ -34,10 +34,10 @@ public final class SafetyReport {
         this.shimHits = shimHits;
     }
 
-    /** Records a decision; {@link Verdict#ALLOW} decisions are ignored. */
+    /** Records a decision; {@link PolicyAction#ALLOW} decisions are ignored. */
     public synchronized void record(String toolName, PolicyDecision decision) {
         String tool = toolName == null ? "" : toolName;
-        if (decision.verdict() == Verdict.BLOCK) {
+        if (decision.verdict() == PolicyAction.BLOCK) {
             blockedTotal++;
             blockedByRule.merge(decision.rule(), 1, Integer::sum);
             blockedByTool.merge(tool, 1, Integer::sum);
@@ -46,7 +46,7 @@ public final class SafetyReport {
                         .put("reason", cut(decision.reason()));
                 blocked.add(n);
             }
-        } else if (decision.verdict() == Verdict.REWRITE) {
+        } else if (decision.verdict() == PolicyAction.REWRITE) {
             rewriteTotal += decision.rewrites().size();
             rewritesByTool.merge(tool, decision.rewrites().size(), Integer::sum);
             for (Rewrite r : decision.rewrites()) {

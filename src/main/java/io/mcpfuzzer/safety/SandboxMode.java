@@ -11,6 +11,11 @@ public enum SandboxMode {
     /** bubblewrap, or the run stops with a {@link SafetyException}. */
     BWRAP;
 
+    /** The command-line spelling, e.g. {@code "auto"}. */
+    public String wire() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
     /** Parses {@code auto}, {@code none} or {@code bwrap} (any case). */
     public static SandboxMode parse(String text) {
         try {

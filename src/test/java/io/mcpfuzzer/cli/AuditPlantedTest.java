@@ -3,7 +3,7 @@ package io.mcpfuzzer.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mcpfuzzer.common.Json;
-import io.mcpfuzzer.oracle.Severity;
+import io.mcpfuzzer.common.Severity;
 import io.mcpfuzzer.testservers.AuditFixtureServer;
 import io.mcpfuzzer.testsupport.JavaCommand;
 import java.io.ByteArrayOutputStream;

@@ -3,7 +3,7 @@ package io.mcpfuzzer.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mcpfuzzer.config.Settings;
-import io.mcpfuzzer.report.redact.UserSecrets;
+import io.mcpfuzzer.report.UserSecrets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -39,9 +39,9 @@ class OAuthSecretsTest {
     @Test
     void tokensLearnedAtRunTimeAreMaskedByEveryRedactor() {
         String token = "runtime-token-" + System.nanoTime();
-        assertThat(io.mcpfuzzer.report.redact.Redactor.standard().redact("echo " + token)).contains(token);
+        assertThat(io.mcpfuzzer.report.Redactor.standard().redact("echo " + token)).contains(token);
         io.mcpfuzzer.common.RuntimeSecrets.register(token);
-        assertThat(io.mcpfuzzer.report.redact.Redactor.standard().redact("echo " + token))
+        assertThat(io.mcpfuzzer.report.Redactor.standard().redact("echo " + token))
                 .isEqualTo("echo [REDACTED]");
         assertThat(UserSecrets.of(List.of("other-secret")).mask(token + " other-secret"))
                 .isEqualTo("[REDACTED] [REDACTED]");

@@ -6,7 +6,7 @@ import io.mcpfuzzer.common.ProgressSink;
 import io.mcpfuzzer.demo.DemoServer;
 import io.mcpfuzzer.oracle.RunResult;
 import io.mcpfuzzer.report.RunRecorder;
-import io.mcpfuzzer.report.redact.Redactor;
+import io.mcpfuzzer.report.Redactor;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

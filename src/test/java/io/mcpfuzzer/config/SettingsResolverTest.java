@@ -3,7 +3,8 @@ package io.mcpfuzzer.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.mcpfuzzer.oracle.Severity;
+import io.mcpfuzzer.common.Severity;
+import io.mcpfuzzer.safety.SandboxMode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -32,7 +33,7 @@ class SettingsResolverTest {
     void defaultsWhenNothingIsGiven() {
         Settings s = resolver(Map.of()).resolve();
         assertThat(s.fuzzing().mode()).isEqualTo(Mode.ALL);
-        assertThat(s.fuzzing().phase()).isEqualTo(Phase.AGGRESSIVE);
+        assertThat(s.fuzzing().phase()).isEqualTo(PhaseChoice.AGGRESSIVE);
         assertThat(s.fuzzing().runs()).isEqualTo(10);
         assertThat(s.fuzzing().maxConcurrency()).isEqualTo(5);
         assertThat(s.protocol().runsPerType()).isEqualTo(5);
@@ -58,7 +59,7 @@ class SettingsResolverTest {
         assertThat(s.protocol().runsPerType()).isEqualTo(8);
         assertThat(s.target().timeout()).isEqualTo(Duration.ofMillis(12_500));
         assertThat(s.fuzzing().maxConcurrency()).isEqualTo(3);
-        assertThat(s.fuzzing().phase()).isEqualTo(Phase.AGGRESSIVE);
+        assertThat(s.fuzzing().phase()).isEqualTo(PhaseChoice.AGGRESSIVE);
         Map<String, Origin> origins = s.provenance().origins();
         assertThat(origins.get("runs").kind()).isEqualTo(Origin.Kind.COMMAND_LINE);
         assertThat(origins.get("runs_per_type").detail()).isEqualTo("environment variable MCP_FUZZER_RUNS_PER_TYPE");

@@ -3,8 +3,8 @@ package io.mcpfuzzer.fuzz;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mcpfuzzer.common.Json;
-import io.mcpfuzzer.generate.protocol.McpVersion;
-import io.mcpfuzzer.generate.protocol.MessageType;
+import io.mcpfuzzer.mcp.McpVersion;
+import io.mcpfuzzer.mcp.MessageType;
 import io.mcpfuzzer.generate.protocol.ProtocolCase;
 import io.mcpfuzzer.generate.protocol.ProtocolPhase;
 import io.mcpfuzzer.generate.protocol.Strategy;

@@ -6,7 +6,7 @@ import io.mcpfuzzer.fuzz.targets.StdioTargetFactory;
 import io.mcpfuzzer.generate.CoveragePlanner;
 import io.mcpfuzzer.mcp.ClientOptions;
 import io.mcpfuzzer.oracle.Finding;
-import io.mcpfuzzer.oracle.Severity;
+import io.mcpfuzzer.common.Severity;
 import io.mcpfuzzer.testservers.CoverageTwinsServer;
 import io.mcpfuzzer.testsupport.JavaCommand;
 import java.time.Duration;

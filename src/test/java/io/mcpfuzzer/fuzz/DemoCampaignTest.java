@@ -37,6 +37,6 @@ class DemoCampaignTest {
         Finding crash = result.findings().stream().filter(f -> f.category().equals("crash")).findFirst().orElseThrow();
         assertThat(crash.target()).isEqualTo("read_note");
         assertThat(crash.evidence().get("stderr_tail").toString()).contains("cannot parse note path");
-        assertThat(result.findings()).noneMatch(f -> f.target().equals("add") && f.severity().atLeast(io.mcpfuzzer.oracle.Severity.MEDIUM));
+        assertThat(result.findings()).noneMatch(f -> f.target().equals("add") && f.severity().atLeast(io.mcpfuzzer.common.Severity.MEDIUM));
     }
 }

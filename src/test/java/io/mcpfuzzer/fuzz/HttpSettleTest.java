@@ -112,7 +112,7 @@ class HttpSettleTest {
         HttpSettle.Outcome o = send("stream/held", "12");
         held.countDown();
         assertThat(o.kind()).isEqualTo(HttpSettle.Kind.REPLY);
-        assertThat(o.reply().outcome()).isEqualTo(io.mcpfuzzer.oracle.spec.Reply.Outcome.ANSWERED);
+        assertThat(o.reply().outcome()).isEqualTo(io.mcpfuzzer.oracle.spec.ProbeReply.Outcome.ANSWERED);
         assertThat(o.reply().text()).contains("\"id\":12");
     }
 

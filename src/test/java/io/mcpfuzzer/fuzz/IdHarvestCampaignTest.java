@@ -62,7 +62,7 @@ class IdHarvestCampaignTest {
         assertThat(harvestedCalls(with).get("read")).isBetween(5L, 10L);
         assertThat(harvestedCalls(with)).doesNotContainKey("open");
         assertThat(harvestedCalls(without)).isEmpty();
-        assertThat(with.findings()).noneMatch(f -> f.severity().atLeast(io.mcpfuzzer.oracle.Severity.MEDIUM));
+        assertThat(with.findings()).noneMatch(f -> f.severity().atLeast(io.mcpfuzzer.common.Severity.MEDIUM));
     }
 
     @Test

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.mcpfuzzer.fuzz.targets.StdioTargetFactory;
 import io.mcpfuzzer.mcp.ClientOptions;
 import io.mcpfuzzer.oracle.Finding;
-import io.mcpfuzzer.oracle.Severity;
+import io.mcpfuzzer.common.Severity;
 import io.mcpfuzzer.testservers.OracleTwinsServer;
 import io.mcpfuzzer.testservers.PlantedBugsServer;
 import io.mcpfuzzer.testsupport.JavaCommand;

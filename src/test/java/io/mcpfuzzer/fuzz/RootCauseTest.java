@@ -75,7 +75,7 @@ class RootCauseTest {
         List<Finding> hangs = all.stream().filter(f -> f.category().equals("hang")).toList();
         assertThat(hangs).as("one deafness finding" + shown).hasSize(1);
         assertThat(all).as("nothing else of high severity" + shown)
-                .noneMatch(f -> f.severity().atLeast(io.mcpfuzzer.oracle.Severity.HIGH) && !f.category().equals("hang"));
+                .noneMatch(f -> f.severity().atLeast(io.mcpfuzzer.common.Severity.HIGH) && !f.category().equals("hang"));
         Finding deaf = hangs.get(0);
         assertThat(deaf.kind()).isEqualTo("frame");
         assertThat(deaf.detail()).contains("stopped answering");

@@ -3,6 +3,7 @@ package io.mcpfuzzer.oracle;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mcpfuzzer.common.Json;
+import io.mcpfuzzer.common.Severity;
 import io.mcpfuzzer.jsonrpc.Reply;
 import java.util.List;
 import org.junit.jupiter.api.Test;

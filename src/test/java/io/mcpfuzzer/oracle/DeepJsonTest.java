@@ -11,7 +11,7 @@ import io.mcpfuzzer.oracle.audit.CanonicalJson;
 import io.mcpfuzzer.oracle.audit.SchemaCheck;
 import io.mcpfuzzer.oracle.audit.TextSegments;
 import io.mcpfuzzer.report.ReportJson;
-import io.mcpfuzzer.report.redact.Redactor;
+import io.mcpfuzzer.report.Redactor;
 import java.util.concurrent.Callable;
 import org.junit.jupiter.api.Test;
 import tools.jackson.core.JacksonException;

@@ -1,5 +1,6 @@
 package io.mcpfuzzer.oracle;
 
+import io.mcpfuzzer.common.Severity;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -5,9 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.mcpfuzzer.common.Json;
 import io.mcpfuzzer.oracle.Finding;
 import io.mcpfuzzer.oracle.RunResult;
-import io.mcpfuzzer.oracle.Severity;
+import io.mcpfuzzer.common.Severity;
 import io.mcpfuzzer.report.export.ExportFormat;
-import io.mcpfuzzer.report.redact.Redactor;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,7 +41,7 @@ class DeepWriterPathTest {
                 ReportWriter writer = new ReportWriter(out);
                 writer.writeAll(report);
                 for (ExportFormat format : ExportFormat.values()) {
-                    writer.export(report, format, null, Severity.HIGH);
+                    format.write(writer, report, null, Severity.HIGH);
                 }
                 try (RunRecorder recorder = RunRecorder.open(out, "deep", Redactor.standard())) {
                     assertThat(recorder.record(new RunResult("protocol", "ping", 1, "aggressive", deep, null, null,

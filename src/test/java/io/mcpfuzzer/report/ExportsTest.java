@@ -4,9 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mcpfuzzer.common.Json;
 import io.mcpfuzzer.oracle.Finding;
-import io.mcpfuzzer.oracle.Severity;
+import io.mcpfuzzer.common.Severity;
 import io.mcpfuzzer.report.export.ExportFormat;
-import io.mcpfuzzer.report.redact.Redactor;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -77,7 +76,7 @@ class ExportsTest {
 
     @Test
     void csvQuotesEverythingAndNeutralisesFormulas() throws Exception {
-        Path file = new ReportWriter(out).export(hostile(), ExportFormat.CSV, Path.of("r.csv"), null);
+        Path file = ExportFormat.CSV.write(new ReportWriter(out), hostile(), Path.of("r.csv"), null);
         List<List<String>> rows = parseCsv(Files.readString(file, StandardCharsets.UTF_8));
         List<String> header = rows.get(0);
         assertThat(header).startsWith("record", "session_id", "seed");

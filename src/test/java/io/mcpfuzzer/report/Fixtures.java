@@ -1,8 +1,7 @@
 package io.mcpfuzzer.report;
 
 import io.mcpfuzzer.oracle.Finding;
-import io.mcpfuzzer.oracle.Severity;
-import io.mcpfuzzer.report.redact.Redactor;
+import io.mcpfuzzer.common.Severity;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

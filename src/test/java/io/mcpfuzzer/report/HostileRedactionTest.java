@@ -4,7 +4,6 @@ import static io.mcpfuzzer.testsupport.HostileText.onSmallStack;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mcpfuzzer.common.Json;
-import io.mcpfuzzer.report.redact.Redactor;
 import io.mcpfuzzer.report.text.TerminalText;
 import io.mcpfuzzer.testsupport.HostileText;
 import java.util.Map;

@@ -5,9 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.mcpfuzzer.common.Json;
 import io.mcpfuzzer.oracle.Finding;
 import io.mcpfuzzer.oracle.RunResult;
-import io.mcpfuzzer.oracle.Severity;
+import io.mcpfuzzer.common.Severity;
 import io.mcpfuzzer.report.export.ExportFormat;
-import io.mcpfuzzer.report.redact.Redactor;
 import io.mcpfuzzer.testsupport.JsonReaders;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -93,7 +92,7 @@ class ReadableArtifactsTest {
         ReportWriter writer = new ReportWriter(out);
         writer.writeAll(report);
         for (ExportFormat format : ExportFormat.values()) {
-            writer.export(report, format, null, Severity.HIGH);
+            format.write(writer, report, null, Severity.HIGH);
         }
         try (RunRecorder recorder = RunRecorder.open(out, "sess-caps", Redactor.standard())) {
             recorder.record(new RunResult("protocol", "PingRequest", 0, "aggressive", deepMessage(3_000), null, null,

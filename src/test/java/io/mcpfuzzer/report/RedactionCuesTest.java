@@ -2,7 +2,6 @@ package io.mcpfuzzer.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mcpfuzzer.report.redact.Redactor;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;

@@ -4,8 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mcpfuzzer.common.Json;
 import io.mcpfuzzer.oracle.Finding;
-import io.mcpfuzzer.oracle.Severity;
-import io.mcpfuzzer.report.redact.Redactor;
+import io.mcpfuzzer.common.Severity;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -123,7 +122,7 @@ class RedactorTest {
 
     @Test
     void userSecretsAreMaskedWhereverTheyOccurAndNothingElse() {
-        Redactor withSecrets = Redactor.withSecrets(io.mcpfuzzer.report.redact.UserSecrets.of(
+        Redactor withSecrets = Redactor.withSecrets(io.mcpfuzzer.report.UserSecrets.of(
                 List.of("Bearer s3cr3t-Value\"x", "abc", "plain-env-value-42")));
         String text = "sent Authorization: Bearer s3cr3t-Value\"x; echoed {\"t\":\"s3cr3t-Value\\\"x\"} "
                 + "env plain-env-value-42 short abc stays";
@@ -137,7 +136,7 @@ class RedactorTest {
 
     @Test
     void aSecretCutShortByAnExcerptIsMaskedToo() {
-        Redactor withSecrets = Redactor.withSecrets(io.mcpfuzzer.report.redact.UserSecrets.of(
+        Redactor withSecrets = Redactor.withSecrets(io.mcpfuzzer.report.UserSecrets.of(
                 List.of("tok-ABCDEFGHIJKLMNOP")));
         assertThat(withSecrets.redact("answer: tok-ABCDEFGH...")).isEqualTo("answer: [REDACTED]...");
         assertThat(withSecrets.redact("tail tok-ABCDEFGHIJ")).isEqualTo("tail [REDACTED]");

@@ -4,8 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mcpfuzzer.common.Json;
 import io.mcpfuzzer.oracle.Finding;
-import io.mcpfuzzer.oracle.Severity;
-import io.mcpfuzzer.report.redact.Redactor;
+import io.mcpfuzzer.common.Severity;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;

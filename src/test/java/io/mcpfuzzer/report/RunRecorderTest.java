@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mcpfuzzer.common.Json;
 import io.mcpfuzzer.oracle.RunResult;
-import io.mcpfuzzer.report.redact.Redactor;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

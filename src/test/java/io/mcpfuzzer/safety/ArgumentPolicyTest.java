@@ -34,7 +34,7 @@ class ArgumentPolicyTest {
         ":(){ :|:& };:", "cat x > /dev/sda", "sudo chmod -R 777 /", "`poweroff`", "init 0"})
     void destructiveCommandsAreBlocked(String payload) {
         PolicyDecision d = rulesOnly.decide("run", null, arg("command", payload));
-        assertThat(d.verdict()).isEqualTo(Verdict.BLOCK);
+        assertThat(d.verdict()).isEqualTo(PolicyAction.BLOCK);
         assertThat(d.rule()).isEqualTo("destructive-command");
         assertThat(d.reason()).startsWith("destructive-command at /command: ");
     }
@@ -44,7 +44,7 @@ class ArgumentPolicyTest {
         "please reboot-proof the design", "dd if=a of=b", "grep -r pattern ."})
     void ordinaryTextIsAllowed(String text) {
         PolicyDecision d = rulesOnly.decide("run", null, arg("text", text));
-        assertThat(d.verdict()).isEqualTo(Verdict.ALLOW);
+        assertThat(d.verdict()).isEqualTo(PolicyAction.ALLOW);
         assertThat(d.arguments().path("text").asString()).isEqualTo(text);
     }
 
@@ -53,7 +53,7 @@ class ArgumentPolicyTest {
         "..%2f..%2fetc%2fpasswd", "/proc/self/environ", "/root/.bashrc", "/home/u/.aws/credentials"})
     void sensitiveFilesAreBlockedWithoutFsRoot(String value) {
         PolicyDecision d = rulesOnly.decide("read", null, arg("name", value));
-        assertThat(d.verdict()).isEqualTo(Verdict.BLOCK);
+        assertThat(d.verdict()).isEqualTo(PolicyAction.BLOCK);
         assertThat(d.rule()).isEqualTo("sensitive-file");
     }
 
@@ -78,7 +78,7 @@ class ArgumentPolicyTest {
                  "outputDir":"out","list":{"files":["a.txt","/abs/b.txt"]},"n":3}""");
         String before = in.toString();
         PolicyDecision d = p.decide("write", null, in);
-        assertThat(d.verdict()).isEqualTo(Verdict.REWRITE);
+        assertThat(d.verdict()).isEqualTo(PolicyAction.REWRITE);
         JsonNode out = d.arguments();
         assertThat(out.path("path").asString()).isEqualTo(root + "/outside");
         assertThat(out.path("target").asString()).isEqualTo(root + "/etc/passwd");
@@ -100,15 +100,15 @@ class ArgumentPolicyTest {
         JsonNode schema = args("{\"type\":\"object\",\"properties\":{\"where\":{\"type\":\"string\",\"format\":\"path\"}}}");
         PolicyDecision d = p.decide("t", schema, arg("where", "notes"));
         assertThat(d.arguments().path("where").asString()).isEqualTo(sandbox.root() + "/notes");
-        assertThat(p.decide("t", null, arg("where", "notes")).verdict()).isEqualTo(Verdict.ALLOW);
+        assertThat(p.decide("t", null, arg("where", "notes")).verdict()).isEqualTo(PolicyAction.ALLOW);
     }
 
     @Test
     void noSafetyTurnsRulesOffButKeepsAnExplicitFsRoot() {
         PathSandbox sandbox = PathSandbox.create(tmp.resolve("root"));
         ArgumentPolicy p = new ArgumentPolicy(false, sandbox, NO_NET);
-        assertThat(p.decide("t", null, arg("cmd", "rm -rf /")).verdict()).isEqualTo(Verdict.ALLOW);
-        assertThat(p.decide("t", null, arg("path", "/etc/passwd")).verdict()).isEqualTo(Verdict.REWRITE);
+        assertThat(p.decide("t", null, arg("cmd", "rm -rf /")).verdict()).isEqualTo(PolicyAction.ALLOW);
+        assertThat(p.decide("t", null, arg("path", "/etc/passwd")).verdict()).isEqualTo(PolicyAction.REWRITE);
         assertThat(ArgumentPolicy.allowAll().decide("t", null, arg("cmd", "rm -rf /")).blocked()).isFalse();
     }
 
@@ -137,7 +137,7 @@ class ArgumentPolicyTest {
 
     @Test
     void nullAndScalarArgumentsAreHandled() {
-        assertThat(rulesOnly.decide("t", null, null).verdict()).isEqualTo(Verdict.ALLOW);
+        assertThat(rulesOnly.decide("t", null, null).verdict()).isEqualTo(PolicyAction.ALLOW);
         assertThat(rulesOnly.decide("t", null, Json.parse("\"reboot\"")).blocked()).isTrue();
     }
 }

@@ -31,7 +31,7 @@ public final class DeepCrashServer {
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         String line;
         while ((line = in.readLine()) != null) {
-            if (depth(line) > CRASH_DEPTH) {
+            if (ByteLines.depth(line.getBytes(StandardCharsets.UTF_8)) > CRASH_DEPTH) {
                 System.err.println("Exception in thread \"main\" java.lang.StackOverflowError");
                 System.err.println("\tat DeepCrashServer.walk(DeepCrashServer.java:1)");
                 System.exit(3);
@@ -66,29 +66,5 @@ public final class DeepCrashServer {
             }
             out.println(Json.write(Rpc.result(id, result)));
         }
-    }
-
-    /** Deepest bracket nesting of a frame's text, brackets inside strings ignored. */
-    static int depth(String text) {
-        int depth = 0;
-        int deepest = 0;
-        boolean inString = false;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (inString) {
-                if (c == '\\') {
-                    i++;
-                } else if (c == '"') {
-                    inString = false;
-                }
-            } else if (c == '"') {
-                inString = true;
-            } else if (c == '[' || c == '{') {
-                deepest = Math.max(deepest, ++depth);
-            } else if (c == ']' || c == '}') {
-                depth--;
-            }
-        }
-        return deepest;
     }
 }

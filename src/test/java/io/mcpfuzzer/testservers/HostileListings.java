@@ -57,8 +57,8 @@ final class HostileListings {
         prop(tool(tools, "dup", r), "b").put("type", "string").put("pattern", "(a+)+$");
         ObjectNode redos = tool(tools, "redos.*+?[(|^", r);
         SplittableRandom fixed = new SplittableRandom(seed + 1);
-        prop(redos, "p").put("type", "string").put("pattern", HostileText.pick(fixed, HostileText.REDOS));
-        prop(redos, "q").put("type", "string").put("pattern", HostileText.pick(fixed, HostileText.BROKEN_REGEX));
+        prop(redos, "p").put("type", "string").put("pattern", HostileServerText.pick(fixed, HostileServerText.REDOS));
+        prop(redos, "q").put("type", "string").put("pattern", HostileServerText.pick(fixed, HostileServerText.BROKEN_REGEX));
         prop(redos, "r").put("type", "string").put("format", "regex");
         ObjectNode schema = (ObjectNode) redos.get("inputSchema");
         schema.putObject("patternProperties").putObject("^(.*a){8}x").put("type", "string");
@@ -84,7 +84,7 @@ final class HostileListings {
         }
         SplittableRandom names = new SplittableRandom(seed + 2);
         for (int i = 0; i < 3; i++) {
-            prop(tool(tools, HostileText.name(names, "_" + i), r), "x").put("type", "string");
+            prop(tool(tools, HostileServerText.name(names, "_" + i), r), "x").put("type", "string");
         }
         prop(tool(tools, "\uD835\uDD4F_non_bmp\uD83D\uDE00", r), "x").put("type", "string");
     }
@@ -97,16 +97,16 @@ final class HostileListings {
             case 0 -> {
                 tool.put("name", "deep_schema");
                 tool.set("inputSchema", raw.mark("{\"type\":\"object\",\"properties\":{\"a\":"
-                        + HostileText.deepJson(HostileText.DEEP, true) + "}}"));
+                        + HostileServerText.deepJson(HostileServerText.DEEP, true) + "}}"));
             }
             case 1 -> {
-                int n = (HostileText.NEAR_LIMIT - 10) / 2;
+                int n = (HostileServerText.NEAR_LIMIT - 10) / 2;
                 tool.put("name", "nested_schema");
                 tool.set("inputSchema", raw.mark("{\"type\":\"object\",\"properties\":{\"a\":".repeat(n)
                         + "{\"type\":\"string\",\"pattern\":\"(a+)+$\"}" + "}}".repeat(n)));
             }
             case 2 -> {
-                tool.set("name", raw.mark(HostileText.loneSurrogatesLiteral("lone_")));
+                tool.set("name", raw.mark(HostileServerText.loneSurrogatesLiteral("lone_")));
                 tool.putObject("inputSchema").put("type", "object");
             }
             case 3 -> {
@@ -115,7 +115,7 @@ final class HostileListings {
             }
             default -> {
                 tool.put("name", "huge_description");
-                tool.put("description", budget.takeHuge() ? HostileText.huge() : HostileText.text(1));
+                tool.put("description", budget.takeHuge() ? HostileServerText.huge() : HostileServerText.text(1));
                 tool.putObject("inputSchema").put("type", "object");
             }
         }
@@ -123,7 +123,7 @@ final class HostileListings {
 
     private static ObjectNode tool(ArrayNode tools, String name, SplittableRandom r) {
         ObjectNode tool = tools.addObject().put("name", name);
-        tool.put("description", HostileText.any(r));
+        tool.put("description", HostileServerText.any(r));
         tool.putObject("inputSchema").put("type", "object").putObject("properties");
         return tool;
     }
@@ -152,7 +152,7 @@ final class HostileListings {
         ArrayNode items = result.putArray("resources");
         int to = Math.min(RESOURCES, Math.max(0, from) + pageSize);
         for (int i = Math.max(0, from); i < to; i++) {
-            items.addObject().put("uri", resourceUri(i)).put("name", HostileText.NAMES.get(i % HostileText.NAMES.size())
+            items.addObject().put("uri", resourceUri(i)).put("name", HostileServerText.NAMES.get(i % HostileServerText.NAMES.size())
                     + i).put("mimeType", i % 7 == 0 ? "text/$1{}\\" : "text/plain");
         }
         if (to < RESOURCES) {
@@ -168,7 +168,7 @@ final class HostileListings {
             case 2 -> "x-hostile://%41%41/&#65;/" + i;
             case 3 -> "res://\u202e/\u0000/" + i;
             case 4 -> "res:///.*+?[(|^/" + i;
-            case 5 -> i < 100 ? "file://" + HostileText.longPath(2_500) + "/" + i : "file:///a/" + i;
+            case 5 -> i < 100 ? "file://" + HostileServerText.longPath(2_500) + "/" + i : "file:///a/" + i;
             case 6 -> "\uD835\uDD4F://" + i;
             default -> "res://{}/${PATH}/" + i;
         };
@@ -182,7 +182,7 @@ final class HostileListings {
                 "t://{{x}}", "t://{", "t://}{", "t://" + "{x}/".repeat(2_500), "t://%41{x}&#65;", "t://\u202e{x}\u0000",
                 "t://{x}$0\\$1", "t://{(a+)+$}", "t://\uD835\uDD4F/{x}");
         for (int i = 0; i < templates.size(); i++) {
-            items.addObject().put("uriTemplate", templates.get(i)).put("name", HostileText.NAMES.get(i))
+            items.addObject().put("uriTemplate", templates.get(i)).put("name", HostileServerText.NAMES.get(i))
                     .put("mimeType", "text/plain");
         }
         return result;
@@ -196,7 +196,7 @@ final class HostileListings {
                 5_000));
         for (String name : names) {
             ObjectNode prompt = items.addObject().put("name", name)
-                    .put("description", HostileText.any(r));
+                    .put("description", HostileServerText.any(r));
             ArrayNode args = prompt.putArray("arguments");
             args.addObject().put("name", "$1").put("required", true).put("description", "{}");
             args.addObject().put("name", "a\\b{c}").put("required", r.nextBoolean());

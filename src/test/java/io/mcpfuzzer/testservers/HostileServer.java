@@ -19,7 +19,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * An MCP server over stdio whose every listing, answer, error and notification is hostile text
- * (see {@link HostileText}, {@link HostileListings}, {@link HostileAnswers}): the fuzzer must
+ * (see {@link HostileServerText}, {@link HostileListings}, {@link HostileAnswers}): the fuzzer must
  * survive it. Argument 0: the seed; the variant of each answer is drawn from the seed, the method
  * and how many requests of that method came before, so different seeds hit different mixes.
  * Further arguments are ignored (tests pass a marker to find the process). At most two 10 MB
@@ -46,9 +46,9 @@ public final class HostileServer {
             return huge-- > 0;
         }
 
-        /** {@link HostileText#DEEP} while the budget lasts, then {@link HostileText#NEAR_LIMIT}. */
+        /** {@link HostileServerText#DEEP} while the budget lasts, then {@link HostileServerText#NEAR_LIMIT}. */
         int deepDepth() {
-            return deep-- > 0 ? HostileText.DEEP : HostileText.NEAR_LIMIT;
+            return deep-- > 0 ? HostileServerText.DEEP : HostileServerText.NEAR_LIMIT;
         }
     }
 
@@ -141,9 +141,9 @@ public final class HostileServer {
         caps.putObject("prompts").put("listChanged", true);
         caps.putObject("logging");
         caps.putObject("completions");
-        result.putObject("serverInfo").put("name", HostileText.name(r, "-server")).put("version", "$1{}\\")
+        result.putObject("serverInfo").put("name", HostileServerText.name(r, "-server")).put("version", "$1{}\\")
                 .put("title", "\u202eHostile\u0000");
-        result.put("instructions", HostileText.any(r));
+        result.put("instructions", HostileServerText.any(r));
         return result;
     }
 
@@ -154,8 +154,8 @@ public final class HostileServer {
         switch (r.nextInt(6)) {
             case 0 -> {
                 m.put("method", "notifications/message").putObject("params").put("level", "error")
-                        .put("logger", HostileText.name(r, "")).set("data",
-                                raw.mark(HostileText.deepJson(budget.deepDepth(), r.nextBoolean())));
+                        .put("logger", HostileServerText.name(r, "")).set("data",
+                                raw.mark(HostileServerText.deepJson(budget.deepDepth(), r.nextBoolean())));
                 send(raw, m);
             }
             case 1 -> {
@@ -168,11 +168,11 @@ public final class HostileServer {
             }
             case 3 -> {
                 m.put("method", "notifications/progress").putObject("params").put("progressToken", "$1{}")
-                        .put("progress", 1e308).put("message", HostileText.any(r));
+                        .put("progress", 1e308).put("message", HostileServerText.any(r));
                 send(raw, m);
             }
             case 4 -> {
-                m.put("id", "$1\\{}$(id)").putObject("result").put("stray", HostileText.text(7));
+                m.put("id", "$1\\{}$(id)").putObject("result").put("stray", HostileServerText.text(7));
                 send(raw, m);
             }
             default -> {

@@ -109,13 +109,13 @@ class HostileServerTest {
             }
             assertThat(first).isNotEqualTo(otherAnswers);
             String all = String.join("\n", c.seen);
-            List<String> markers = List.of("[".repeat(HostileText.DEEP), "{\"a\":".repeat(HostileText.DEEP),
-                    "[".repeat(HostileText.NEAR_LIMIT), "\\ud800", "\\u0000", "\u202e", "\uD83D\uDE00",
+            List<String> markers = List.of("[".repeat(HostileServerText.DEEP), "{\"a\":".repeat(HostileServerText.DEEP),
+                    "[".repeat(HostileServerText.NEAR_LIMIT), "\\ud800", "\\u0000", "\u202e", "\uD83D\uDE00",
                     "%41".repeat(1_000), "&#65;".repeat(1_000), "/a".repeat(2_500), "\\n".repeat(10_000),
                     " ".repeat(10_000), "\"error\"", "\"isError\":true", "(a+)+$");
             assertThat(markers.stream().filter(m -> !all.contains(m)).map(m -> m.substring(0, Math.min(20,
                     m.length()))).toList()).as("hostile text never sent").isEmpty();
-            assertThat(first).anyMatch(line -> line.length() >= HostileText.HUGE);
+            assertThat(first).anyMatch(line -> line.length() >= HostileServerText.HUGE);
         }
     }
 }

@@ -6,7 +6,7 @@ import io.mcpfuzzer.oracle.audit.AnswerNormaliser;
 import io.mcpfuzzer.oracle.audit.CanonicalJson;
 import io.mcpfuzzer.oracle.audit.SchemaCheck;
 import io.mcpfuzzer.oracle.audit.TextSegments;
-import io.mcpfuzzer.report.redact.Redactor;
+import io.mcpfuzzer.report.Redactor;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

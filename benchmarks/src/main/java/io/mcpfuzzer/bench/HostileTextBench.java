@@ -10,7 +10,7 @@ import io.mcpfuzzer.oracle.audit.InjectionMarkers;
 import io.mcpfuzzer.oracle.audit.MetadataAudit;
 import io.mcpfuzzer.oracle.audit.ResponseOracle;
 import io.mcpfuzzer.oracle.audit.Surface;
-import io.mcpfuzzer.report.redact.Redactor;
+import io.mcpfuzzer.report.Redactor;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

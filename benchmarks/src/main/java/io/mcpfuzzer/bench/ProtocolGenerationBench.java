@@ -1,8 +1,8 @@
 package io.mcpfuzzer.bench;
 
 import io.mcpfuzzer.common.Json;
-import io.mcpfuzzer.generate.protocol.McpVersion;
-import io.mcpfuzzer.generate.protocol.MessageType;
+import io.mcpfuzzer.mcp.McpVersion;
+import io.mcpfuzzer.mcp.MessageType;
 import io.mcpfuzzer.generate.protocol.ModelHints;
 import io.mcpfuzzer.generate.protocol.MutatorOptions;
 import io.mcpfuzzer.generate.protocol.ProtocolCase;

@@ -1,6 +1,6 @@
 package io.mcpfuzzer.fuzz.audit;
 
-import io.mcpfuzzer.oracle.Severity;
+import io.mcpfuzzer.common.Severity;
 import io.mcpfuzzer.oracle.audit.AuthCheck;
 import io.mcpfuzzer.transport.http.oauth.Pkce;
 import java.net.URI;

@@ -2,7 +2,7 @@ package io.mcpfuzzer.fuzz.audit;
 
 import io.mcpfuzzer.common.Json;
 import io.mcpfuzzer.oracle.Finding;
-import io.mcpfuzzer.oracle.Severity;
+import io.mcpfuzzer.common.Severity;
 import io.mcpfuzzer.oracle.audit.AuditCheck;
 import io.mcpfuzzer.oracle.audit.TransportAudit;
 import java.io.IOException;

@@ -109,7 +109,7 @@ public final class HttpTargetFactory implements TargetFactory {
         @Override
         public CrashInfo crashInfo() {
             String reason = session.rpc().closedReason();
-            return new CrashInfo(null, null, false, reason == null ? "" : "connection: " + reason, null);
+            return CrashInfo.unknown(reason == null ? "" : "connection: " + reason);
         }
 
         @Override

@@ -8,7 +8,7 @@ import io.mcpfuzzer.safety.PolicyDecision;
 import io.mcpfuzzer.safety.Rewrite;
 import io.mcpfuzzer.safety.SafetyContext;
 import io.mcpfuzzer.safety.SafetyReport;
-import io.mcpfuzzer.safety.Verdict;
+import io.mcpfuzzer.safety.PolicyAction;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -98,8 +98,8 @@ public final class OutboundSafety implements OutboundPolicy {
             label = label(message);
             d = judgeMessage(message);
         }
-        if (raw && d.verdict() == Verdict.REWRITE) {
-            d = new PolicyDecision(Verdict.BLOCK, d.arguments(), "raw frame would need rewriting: " + summary(d.rewrites()),
+        if (raw && d.verdict() == PolicyAction.REWRITE) {
+            d = new PolicyDecision(PolicyAction.BLOCK, d.arguments(), "raw frame would need rewriting: " + summary(d.rewrites()),
                     d.rewrites().get(0).rule(), List.of());
         }
         report.record(label, d);
@@ -116,14 +116,14 @@ public final class OutboundSafety implements OutboundPolicy {
         for (int i = 0; i < batch.size(); i++) {
             PolicyDecision d = judgeMessage(batch.get(i));
             if (d.blocked()) {
-                return new PolicyDecision(Verdict.BLOCK, batch, "batch element " + i + ": " + d.reason(), d.rule(), List.of());
+                return new PolicyDecision(PolicyAction.BLOCK, batch, "batch element " + i + ": " + d.reason(), d.rule(), List.of());
             }
             for (Rewrite r : d.rewrites()) {
                 rewrites.add(new Rewrite("/" + i + r.pointer(), r.from(), r.to(), r.rule()));
             }
             out.add(d.arguments());
         }
-        return rewrites.isEmpty() ? allow(batch) : new PolicyDecision(Verdict.REWRITE, out, null, null, rewrites);
+        return rewrites.isEmpty() ? allow(batch) : new PolicyDecision(PolicyAction.REWRITE, out, null, null, rewrites);
     }
 
     private PolicyDecision judgeMessage(JsonNode message) {
@@ -149,7 +149,7 @@ public final class OutboundSafety implements OutboundPolicy {
         if (gd.blocked()) {
             return gd;
         }
-        if (sd.verdict() == Verdict.ALLOW && gd.verdict() == Verdict.ALLOW) {
+        if (sd.verdict() == PolicyAction.ALLOW && gd.verdict() == PolicyAction.ALLOW) {
             return allow(obj);
         }
         ObjectNode out = (ObjectNode) gd.arguments();
@@ -160,7 +160,7 @@ public final class OutboundSafety implements OutboundPolicy {
             rewrites.add(new Rewrite(r.pointer().equals("/") ? prefix : prefix + r.pointer(), r.from(), r.to(), r.rule()));
         }
         rewrites.addAll(gd.rewrites());
-        return new PolicyDecision(Verdict.REWRITE, out, null, null, rewrites);
+        return new PolicyDecision(PolicyAction.REWRITE, out, null, null, rewrites);
     }
 
     private PolicyDecision judgeSpecial(String method, ObjectNode params, JsonNode special) {
@@ -183,11 +183,11 @@ public final class OutboundSafety implements OutboundPolicy {
     }
 
     private static PolicyDecision envelopeOnly(JsonNode original, PolicyDecision d) {
-        return d.verdict() == Verdict.REWRITE ? envelopeBlock(original, d.rewrites().get(0)) : d;
+        return d.verdict() == PolicyAction.REWRITE ? envelopeBlock(original, d.rewrites().get(0)) : d;
     }
 
     private static PolicyDecision envelopeBlock(JsonNode original, Rewrite r) {
-        return new PolicyDecision(Verdict.BLOCK, original, r.rule() + " at " + r.pointer() + ": '" + cut(r.from(), 80)
+        return new PolicyDecision(PolicyAction.BLOCK, original, r.rule() + " at " + r.pointer() + ": '" + cut(r.from(), 80)
                 + "' is outside the fs-root and cannot be rewritten there", r.rule(), List.of());
     }
 
@@ -215,7 +215,7 @@ public final class OutboundSafety implements OutboundPolicy {
     }
 
     private static PolicyDecision allow(JsonNode node) {
-        return new PolicyDecision(Verdict.ALLOW, node, null, null, List.of());
+        return new PolicyDecision(PolicyAction.ALLOW, node, null, null, List.of());
     }
 
     private static String summary(List<Rewrite> rewrites) {

@@ -33,10 +33,10 @@ final class StdioTarget implements Target {
             return new CrashInfo(r.exitCode(), r.signalName(), r.signalSentByUs() || r.stopReason() != null,
                     r.stderrTail(), r.stopReason());
         } catch (TimeoutException | ExecutionException e) {
-            return new CrashInfo(null, null, false, process.stderrTail(), null);
+            return CrashInfo.unknown(process.stderrTail());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return new CrashInfo(null, null, false, process.stderrTail(), null);
+            return CrashInfo.unknown(process.stderrTail());
         }
     }
 

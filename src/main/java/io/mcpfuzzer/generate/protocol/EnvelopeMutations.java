@@ -1,5 +1,6 @@
 package io.mcpfuzzer.generate.protocol;
 
+import io.mcpfuzzer.mcp.MessageType;
 import io.mcpfuzzer.common.Json;
 import java.math.BigInteger;
 import java.util.List;

@@ -1,5 +1,7 @@
 package io.mcpfuzzer.generate.protocol;
 
+import io.mcpfuzzer.mcp.MessageType;
+import io.mcpfuzzer.mcp.McpVersion;
 import io.mcpfuzzer.common.Json;
 import java.util.ArrayList;
 import java.util.List;

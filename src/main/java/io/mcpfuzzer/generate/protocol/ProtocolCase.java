@@ -1,5 +1,7 @@
 package io.mcpfuzzer.generate.protocol;
 
+import io.mcpfuzzer.mcp.MessageType;
+import io.mcpfuzzer.mcp.McpVersion;
 import java.util.List;
 import java.util.Objects;
 import tools.jackson.databind.JsonNode;

@@ -1,5 +1,7 @@
 package io.mcpfuzzer.generate.protocol;
 
+import io.mcpfuzzer.mcp.MessageType;
+
 /** The params members the schemas mark required (in at least one modelled revision). */
 final class RequiredParams {
     private static final String[] NONE = {};

@@ -1,5 +1,6 @@
 package io.mcpfuzzer.generate.protocol;
 
+import io.mcpfuzzer.mcp.MessageType;
 import java.util.Locale;
 
 /**

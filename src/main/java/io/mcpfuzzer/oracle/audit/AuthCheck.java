@@ -1,7 +1,7 @@
 package io.mcpfuzzer.oracle.audit;
 
 import io.mcpfuzzer.oracle.Finding;
-import io.mcpfuzzer.oracle.Severity;
+import io.mcpfuzzer.common.Severity;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

@@ -41,9 +41,9 @@ public final class ListingDiff {
                 }
             }
         }
-        for (String k : b.keySet()) {
-            if (!a.containsKey(k)) {
-                out.add(change(surface, k, "added", b.get(k)));
+        for (Map.Entry<String, JsonNode> e : b.entrySet()) {
+            if (!a.containsKey(e.getKey())) {
+                out.add(change(surface, e.getKey(), "added", e.getValue()));
             }
         }
         return out;

@@ -1,5 +1,6 @@
 package io.mcpfuzzer.oracle.audit;
 
+import io.mcpfuzzer.common.EditDistance;
 import java.lang.Character.UnicodeScript;
 import java.text.Normalizer;
 import java.util.List;
@@ -87,38 +88,9 @@ public final class NameSimilarity {
         return name.codePoints().anyMatch(cp -> cp < 0x20 || cp > 0x7E);
     }
 
-    /**
-     * Levenshtein distance between a and b, or {@code max + 1} as soon as it is known to exceed max.
-     * Inputs longer than 256 characters are compared only when equal.
-     */
+    /** Levenshtein distance between a and b, or {@code max + 1} beyond max: {@link EditDistance#atMost}. */
     public static int distance(String a, String b, int max) {
-        if (a.equals(b)) {
-            return 0;
-        }
-        if (Math.abs(a.length() - b.length()) > max || a.length() > 256 || b.length() > 256) {
-            return max + 1;
-        }
-        int[] prev = new int[b.length() + 1];
-        int[] cur = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            prev[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            cur[0] = i;
-            int rowMin = cur[0];
-            for (int j = 1; j <= b.length(); j++) {
-                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
-                rowMin = Math.min(rowMin, cur[j]);
-            }
-            if (rowMin > max) {
-                return max + 1;
-            }
-            int[] t = prev;
-            prev = cur;
-            cur = t;
-        }
-        return prev[b.length()];
+        return EditDistance.atMost(a, b, max);
     }
 
     /**

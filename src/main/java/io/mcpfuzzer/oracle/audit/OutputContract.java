@@ -2,7 +2,7 @@ package io.mcpfuzzer.oracle.audit;
 
 import io.mcpfuzzer.common.Json;
 import io.mcpfuzzer.oracle.Finding;
-import io.mcpfuzzer.oracle.Severity;
+import io.mcpfuzzer.common.Severity;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -43,7 +43,7 @@ final class BatchChecks {
         JsonNode b = IntNode.valueOf(7_700 + ctx.results.size());
         ctx.remember(b);
         String frame = twoPings(a, b);
-        Reply reply = ctx.send(frame, null);
+        ProbeReply reply = ctx.send(frame, null);
         if (reply.json() == null || !reply.json().isArray()) {
             ctx.add(SpecChecks.BATCH_SUPPORTED, FAIL, "no array answer: " + reply.outcome(), "sent", frame,
                     "reply", reply.excerpt());

@@ -16,7 +16,7 @@ final class EnvelopeChecks {
         List<String> errors = new ArrayList<>();
         JsonNode firstBadEnvelope = null;
         JsonNode firstBadError = null;
-        for (Reply reply : ctx.replies) {
+        for (ProbeReply reply : ctx.replies) {
             if (reply.json() == null) {
                 envelope.add("unparseable answer: " + reply.excerpt());
                 continue;

@@ -1,7 +1,7 @@
 package io.mcpfuzzer.oracle.spec;
 
 import io.mcpfuzzer.common.Json;
-import io.mcpfuzzer.generate.protocol.McpVersion;
+import io.mcpfuzzer.mcp.McpVersion;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -23,7 +23,7 @@ final class GuardContext {
     final String negotiated;
     final Duration timeout;
     final List<CheckResult> results = new ArrayList<>();
-    final List<Reply> replies = new ArrayList<>();
+    final List<ProbeReply> replies = new ArrayList<>();
     private final Set<String> sentIds = new HashSet<>();
     private int counter;
     /** Set when the server stopped answering ping; later checks are skipped. */
@@ -82,21 +82,21 @@ final class GuardContext {
     }
 
     /** Sends a request with a fresh guard id and records the reply. */
-    Reply call(String method, ObjectNode params) {
+    ProbeReply call(String method, ObjectNode params) {
         JsonNode id = freshId();
         return send(frame(id, method, params), id);
     }
 
-    Reply send(String frame, JsonNode id) {
+    ProbeReply send(String frame, JsonNode id) {
         if (id != null) {
             remember(id);
         }
-        Reply reply = exchange.request(frame, id, timeout);
+        ProbeReply reply = exchange.request(frame, id, timeout);
         record(reply);
         return reply;
     }
 
-    void record(Reply reply) {
+    void record(ProbeReply reply) {
         if (reply.answered()) {
             replies.add(reply);
         }
@@ -106,7 +106,7 @@ final class GuardContext {
     static List<JsonNode> responses(List<String> frames) {
         List<JsonNode> out = new ArrayList<>();
         for (String f : frames) {
-            Reply r = Reply.answered(f);
+            ProbeReply r = ProbeReply.answered(f);
             if (r.json() != null && r.json().isObject() && !r.json().has("method")
                     && (r.json().has("result") || r.json().has("error"))) {
                 out.add(r.json());

@@ -4,7 +4,7 @@ import static io.mcpfuzzer.oracle.spec.CheckStatus.FAIL;
 import static io.mcpfuzzer.oracle.spec.CheckStatus.PASS;
 import static io.mcpfuzzer.oracle.spec.CheckStatus.WARN;
 
-import io.mcpfuzzer.generate.protocol.McpVersion;
+import io.mcpfuzzer.mcp.McpVersion;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -77,7 +77,7 @@ final class InitChecks {
     }
 
     private static void ping(GuardContext ctx) {
-        Reply reply = ctx.exchange.ping(ctx.timeout);
+        ProbeReply reply = ctx.exchange.ping(ctx.timeout);
         ctx.record(reply);
         if (!reply.answered()) {
             ctx.dead = true;

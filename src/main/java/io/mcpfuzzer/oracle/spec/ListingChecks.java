@@ -22,12 +22,12 @@ final class ListingChecks {
     private ListingChecks() {}
 
     static void run(GuardContext ctx) {
-        Map<String, Reply> lists = new LinkedHashMap<>();
+        Map<String, ProbeReply> lists = new LinkedHashMap<>();
         List<String> declaredProblems = new ArrayList<>();
         List<String> undeclaredServed = new ArrayList<>();
         for (String[] capMethod : new String[][] {{"tools", "tools/list"}, {"resources", "resources/list"},
                 {"prompts", "prompts/list"}}) {
-            Reply reply = ctx.call(capMethod[1], null);
+            ProbeReply reply = ctx.call(capMethod[1], null);
             lists.put(capMethod[1], reply);
             if (ctx.declares(capMethod[0]) && !reply.isResult()) {
                 declaredProblems.add(capMethod[0] + " declared but " + capMethod[1] + " " + outcome(reply));
@@ -39,7 +39,7 @@ final class ListingChecks {
             lists.put("resources/templates/list", ctx.call("resources/templates/list", null));
         }
         if (ctx.declares("logging")) {
-            Reply reply = ctx.call("logging/setLevel", Json.object().put("level", "info"));
+            ProbeReply reply = ctx.call("logging/setLevel", Json.object().put("level", "info"));
             if (!reply.isResult()) {
                 declaredProblems.add("logging declared but logging/setLevel " + outcome(reply));
             }
@@ -54,7 +54,7 @@ final class ListingChecks {
         shape(ctx, SpecChecks.TOOLS_LIST_SHAPE, lists.get("tools/list"), "tools", ListingChecks::toolProblem);
         shape(ctx, SpecChecks.RESOURCES_LIST_SHAPE, lists.get("resources/list"), "resources",
                 item -> stringFields(item, "uri", "name"));
-        Reply templates = lists.get("resources/templates/list");
+        ProbeReply templates = lists.get("resources/templates/list");
         if (templates != null && templates.isError() && Integer.valueOf(RpcChecks.METHOD_NOT_FOUND).equals(templates.errorCode())) {
             ctx.add(SpecChecks.TEMPLATES_LIST_SHAPE, WARN, "resources declared but templates/list is not implemented",
                     "reply", templates.excerpt());
@@ -71,7 +71,7 @@ final class ListingChecks {
         String problem(JsonNode item);
     }
 
-    private static void shape(GuardContext ctx, SpecCheck check, Reply reply, String arrayName, ItemCheck itemCheck) {
+    private static void shape(GuardContext ctx, SpecCheck check, ProbeReply reply, String arrayName, ItemCheck itemCheck) {
         if (reply == null || !reply.isResult()) {
             ctx.add(check, SKIP, "no result to check");
             return;
@@ -136,10 +136,10 @@ final class ListingChecks {
         return null;
     }
 
-    private static void cursorTypes(GuardContext ctx, Map<String, Reply> lists) {
+    private static void cursorTypes(GuardContext ctx, Map<String, ProbeReply> lists) {
         List<String> bad = new ArrayList<>();
         int checked = 0;
-        for (Map.Entry<String, Reply> e : lists.entrySet()) {
+        for (Map.Entry<String, ProbeReply> e : lists.entrySet()) {
             if (e.getValue().isResult() && e.getValue().result().has("nextCursor")) {
                 checked++;
                 JsonNode cursor = e.getValue().result().get("nextCursor");
@@ -159,7 +159,7 @@ final class ListingChecks {
             ctx.add(SpecChecks.PAGE_INVALID_CURSOR, SKIP, "no paginated capability declared");
             return;
         }
-        Reply reply = ctx.call(method, Json.object().put("cursor", "spec-guard-invalid-cursor-\u00e9\u0000"));
+        ProbeReply reply = ctx.call(method, Json.object().put("cursor", "spec-guard-invalid-cursor-\u00e9\u0000"));
         Integer code = reply.errorCode();
         CheckStatus status = !reply.answered() ? FAIL
                 : code != null && code == RpcChecks.INVALID_PARAMS ? PASS : WARN;
@@ -167,7 +167,7 @@ final class ListingChecks {
                 "reply", reply.excerpt());
     }
 
-    private static String outcome(Reply reply) {
+    private static String outcome(ProbeReply reply) {
         if (!reply.answered()) {
             return "was not answered (" + reply.outcome() + ")";
         }

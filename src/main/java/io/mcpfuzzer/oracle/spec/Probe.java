@@ -20,11 +20,11 @@ record Probe(boolean alive, List<JsonNode> answers) {
         }
         ctx.exchange.drainUnsolicited();
         ctx.exchange.notify(frame);
-        Reply ping = ctx.exchange.ping(ctx.timeout);
+        ProbeReply ping = ctx.exchange.ping(ctx.timeout);
         ctx.record(ping);
         List<JsonNode> answers = GuardContext.responses(ctx.exchange.drainUnsolicited());
         for (JsonNode a : answers) {
-            ctx.record(Reply.answered(io.mcpfuzzer.common.Json.write(a)));
+            ctx.record(ProbeReply.answered(io.mcpfuzzer.common.Json.write(a)));
         }
         if (!ping.answered()) {
             ctx.dead = true;

@@ -26,7 +26,7 @@ final class RpcChecks {
         StringBuilder problems = new StringBuilder();
         StringBuilder seen = new StringBuilder();
         for (JsonNode id : List.of(stringId, intId)) {
-            Reply reply = ctx.send(GuardContext.frame(id, "ping", null), id);
+            ProbeReply reply = ctx.send(GuardContext.frame(id, "ping", null), id);
             seen.append(id).append(" -> ").append(reply.answered() ? String.valueOf(reply.id()) : reply.outcome()).append("; ");
             if (!reply.answered()) {
                 problems.append("no answer for id ").append(id).append("; ");
@@ -42,7 +42,7 @@ final class RpcChecks {
     }
 
     static void methodNotFound(GuardContext ctx) {
-        Reply reply = ctx.call("spec_guard/no_such_method", null);
+        ProbeReply reply = ctx.call("spec_guard/no_such_method", null);
         Integer code = reply.errorCode();
         if (code != null && code == METHOD_NOT_FOUND) {
             ctx.add(SpecChecks.RPC_METHOD_NOT_FOUND, PASS, "error -32601", "reply", reply.excerpt());
@@ -70,7 +70,7 @@ final class RpcChecks {
             ctx.add(SpecChecks.RPC_INVALID_PARAMS, SKIP, "no declared capability to probe");
             return;
         }
-        Reply reply = ctx.call(method, params);
+        ProbeReply reply = ctx.call(method, params);
         Integer code = reply.errorCode();
         CheckStatus status = code != null && code == INVALID_PARAMS ? PASS : reply.isError() ? WARN : FAIL;
         ctx.add(SpecChecks.RPC_INVALID_PARAMS, status, status == PASS ? "error -32602" : describe(reply, "-32602"),
@@ -120,7 +120,7 @@ final class RpcChecks {
         }
     }
 
-    private static String describe(Reply reply, String expected) {
+    private static String describe(ProbeReply reply, String expected) {
         if (!reply.answered()) {
             return "no answer (" + reply.outcome() + "), expected error " + expected;
         }

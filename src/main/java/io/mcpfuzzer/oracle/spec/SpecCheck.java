@@ -1,7 +1,7 @@
 package io.mcpfuzzer.oracle.spec;
 
-import io.mcpfuzzer.generate.protocol.McpVersion;
-import io.mcpfuzzer.oracle.Severity;
+import io.mcpfuzzer.mcp.McpVersion;
+import io.mcpfuzzer.common.Severity;
 import java.util.Objects;
 
 /**

@@ -1,10 +1,10 @@
 package io.mcpfuzzer.oracle.spec;
 
-import static io.mcpfuzzer.generate.protocol.McpVersion.V2024_11_05;
-import static io.mcpfuzzer.generate.protocol.McpVersion.V2025_03_26;
-import static io.mcpfuzzer.generate.protocol.McpVersion.V2025_06_18;
+import static io.mcpfuzzer.mcp.McpVersion.V2024_11_05;
+import static io.mcpfuzzer.mcp.McpVersion.V2025_03_26;
+import static io.mcpfuzzer.mcp.McpVersion.V2025_06_18;
 
-import io.mcpfuzzer.oracle.Severity;
+import io.mcpfuzzer.common.Severity;
 import java.util.List;
 
 /** The catalogue of spec checks. Ids never change meaning; retired ids are never reused. */

@@ -8,7 +8,7 @@ import tools.jackson.databind.JsonNode;
  * The spec guard's view of one live, already initialised MCP connection. The lead implements it over
  * the real session (any transport); tests implement it over a child process. Used from one thread
  * at a time. Implementations must never throw for what the server does: a dead or silent server is
- * a {@link Reply} with outcome TIMEOUT or CLOSED.
+ * a {@link ProbeReply} with outcome TIMEOUT or CLOSED.
  */
 public interface SpecExchange {
     /**
@@ -21,7 +21,7 @@ public interface SpecExchange {
      * batch), the first inbound JSON array, or the first response whose {@code id} is null or absent.
      * Every other inbound frame received meanwhile is kept for {@link #drainUnsolicited()}.
      */
-    Reply request(String frameText, JsonNode id, Duration timeout);
+    ProbeReply request(String frameText, JsonNode id, Duration timeout);
 
     /** Sends {@code frameText} as is and does not wait (notifications and fire-and-forget probes). */
     void notify(String frameText);
@@ -31,7 +31,7 @@ public interface SpecExchange {
      * carrying exactly that id (strict matching: null-id answers are not taken, they stay for
      * {@link #drainUnsolicited()}, because the guard uses ping to delimit what a probe provoked).
      */
-    Reply ping(Duration timeout);
+    ProbeReply ping(Duration timeout);
 
     /**
      * Every inbound frame received since the previous call that no {@link #request} or {@link #ping}

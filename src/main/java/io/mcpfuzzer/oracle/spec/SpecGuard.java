@@ -4,7 +4,7 @@ import static io.mcpfuzzer.oracle.spec.CheckStatus.FAIL;
 import static io.mcpfuzzer.oracle.spec.CheckStatus.PASS;
 import static io.mcpfuzzer.oracle.spec.CheckStatus.SKIP;
 
-import io.mcpfuzzer.generate.protocol.McpVersion;
+import io.mcpfuzzer.mcp.McpVersion;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
@@ -73,7 +73,7 @@ public final class SpecGuard {
     }
 
     private static void liveness(GuardContext ctx) {
-        Reply reply = ctx.dead ? Reply.timeout() : ctx.exchange.ping(ctx.timeout);
+        ProbeReply reply = ctx.dead ? ProbeReply.timeout() : ctx.exchange.ping(ctx.timeout);
         ctx.add(SpecChecks.LIFE_ALIVE, reply.answered() && reply.isResult() ? PASS : FAIL,
                 reply.answered() ? "ping answered" : "the server no longer answers ping", "reply", reply.excerpt());
     }

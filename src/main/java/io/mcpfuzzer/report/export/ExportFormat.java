@@ -1,7 +1,10 @@
 package io.mcpfuzzer.report.export;
 
-import io.mcpfuzzer.oracle.Severity;
+import io.mcpfuzzer.common.Severity;
 import io.mcpfuzzer.report.Report;
+import io.mcpfuzzer.report.ReportWriter;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -35,6 +38,16 @@ public enum ExportFormat {
             case SARIF -> SarifExport.render(report);
             case JUNIT -> JunitExport.render(report, failOn);
         };
+    }
+
+    /**
+     * Renders {@code report} and writes it through {@code writer} (atomically); a null {@code file} is
+     * {@link #defaultFileName()}, a relative one resolves under the writer's output directory; a null
+     * {@code failOn} is {@link Severity#HIGH}. Returns the absolute path written.
+     */
+    public Path write(ReportWriter writer, Report report, Path file, Severity failOn) throws IOException {
+        return writer.writeDocument(file == null ? Path.of(defaultFileName) : file,
+                render(report, failOn == null ? Severity.HIGH : failOn));
     }
 
     /** Parses {@code csv, xml, html, md|markdown, sarif, junit} case-insensitively. */

@@ -3,7 +3,7 @@ package io.mcpfuzzer.report.export;
 import com.github.mustachejava.DefaultMustacheFactory;
 import com.github.mustachejava.Mustache;
 import io.mcpfuzzer.oracle.Finding;
-import io.mcpfuzzer.oracle.Severity;
+import io.mcpfuzzer.common.Severity;
 import io.mcpfuzzer.report.Report;
 import io.mcpfuzzer.report.ReportNodes;
 import io.mcpfuzzer.report.RunSummary;

@@ -1,7 +1,7 @@
 package io.mcpfuzzer.report.export;
 
 import io.mcpfuzzer.oracle.Finding;
-import io.mcpfuzzer.oracle.Severity;
+import io.mcpfuzzer.common.Severity;
 import io.mcpfuzzer.report.Report;
 import io.mcpfuzzer.report.ReportJson;
 import io.mcpfuzzer.report.ReportNodes;

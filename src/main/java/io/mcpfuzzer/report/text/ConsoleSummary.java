@@ -1,11 +1,11 @@
 package io.mcpfuzzer.report.text;
 
 import io.mcpfuzzer.oracle.Finding;
-import io.mcpfuzzer.oracle.Severity;
+import io.mcpfuzzer.common.Severity;
 import io.mcpfuzzer.report.Report;
 import io.mcpfuzzer.report.RunSummary;
 import io.mcpfuzzer.report.TargetKey;
-import io.mcpfuzzer.report.redact.Redactor;
+import io.mcpfuzzer.report.Redactor;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package io.mcpfuzzer.report.text;
 
 import io.mcpfuzzer.oracle.Finding;
-import io.mcpfuzzer.oracle.Severity;
+import io.mcpfuzzer.common.Severity;
 import io.mcpfuzzer.report.TargetKey;
 import java.util.ArrayList;
 import java.util.Comparator;

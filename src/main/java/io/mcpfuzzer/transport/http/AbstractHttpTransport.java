@@ -40,6 +40,8 @@ abstract class AbstractHttpTransport implements Transport {
     private final AtomicBoolean started = new AtomicBoolean();
     private final AtomicBoolean closedNotified = new AtomicBoolean();
     private final Set<InputStream> streams = ConcurrentHashMap.newKeySet();
+    /** Responses whose handler has returned (see {@link #handledResponses()}). */
+    private final java.util.concurrent.atomic.AtomicLong handledResponses = new java.util.concurrent.atomic.AtomicLong();
     private volatile FrameListener listener;
     protected volatile boolean everAnswered;
 
@@ -119,7 +121,16 @@ abstract class AbstractHttpTransport implements Transport {
             problem("internal", "response handling failed: " + e);
         } finally {
             HttpCore.closeQuietly(resp.body());
+            handledResponses.incrementAndGet();
         }
+    }
+
+    /**
+     * How many responses have been handled to their end (body read or given up, every frame of it delivered);
+     * once it counts a response, nothing more can arrive from it. For tests that wait on "nothing more".
+     */
+    long handledResponses() {
+        return handledResponses.get();
     }
 
     /** Classifies a failed exchange; closes the transport when the connection is lost. */
@@ -162,6 +173,32 @@ abstract class AbstractHttpTransport implements Transport {
             return new String[] {everAnswered ? "connection_lost" : "connect", "connection refused (" + msg + ")"};
         }
         return new String[] {"io", msg};
+    }
+
+    @Override
+    public void close() {
+        shutdown(true);
+    }
+
+    /**
+     * The one close path of the HTTP transports: once, whoever calls first; {@link #beforeClose()} (while the
+     * connection pool still works), then the open streams, then {@code onClosed} unless {@code notify} is
+     * false (auto-detection switching away, or a failed start), then the pool. Later calls do nothing.
+     */
+    void shutdown(boolean notify) {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        beforeClose();
+        closeStreams();
+        if (notify) {
+            notifyClosed("closed by client");
+        }
+        core.shutdown();
+    }
+
+    /** Runs once, first, when the client closes; Streamable HTTP ends its session here. Default: nothing. */
+    protected void beforeClose() {
     }
 
     /** The server answered before and now refuses connections: report, then close without a DELETE. */

@@ -61,7 +61,7 @@ public final class SseTransport extends AbstractHttpTransport {
             }
         } catch (ExecutionException e) {
             TransportException te = failure(e.getCause(), "GET");
-            shutdownQuietly();
+            shutdown(false);
             throw te;
         } catch (TimeoutException e) {
             f.cancel(true);
@@ -75,7 +75,7 @@ public final class SseTransport extends AbstractHttpTransport {
     }
 
     private TransportException fail(String kind, String message) {
-        shutdownQuietly();
+        shutdown(false);
         return new TransportException(kind, message);
     }
 
@@ -187,26 +187,4 @@ public final class SseTransport extends AbstractHttpTransport {
         return "sse:" + Origins.display(sseUrl);
     }
 
-    private void shutdownQuietly() {
-        closed.set(true);
-        closeStreams();
-        core.shutdown();
-    }
-
-    @Override
-    public void close() {
-        shutdown(true);
-    }
-
-    /** Closes; {@code notify} false skips onClosed. */
-    void shutdown(boolean notify) {
-        if (!closed.compareAndSet(false, true)) {
-            return;
-        }
-        closeStreams();
-        if (notify) {
-            notifyClosed("closed by client");
-        }
-        core.shutdown();
-    }
 }

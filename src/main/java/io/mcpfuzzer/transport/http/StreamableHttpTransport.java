@@ -345,16 +345,9 @@ public final class StreamableHttpTransport extends AbstractHttpTransport impleme
         }
     }
 
+    /** Ends the session with a DELETE (bounded wait) when the server gave one. */
     @Override
-    public void close() {
-        shutdown(true);
-    }
-
-    /** Closes; {@code notify} false skips the listener's onClosed (used when auto-detection switches away). */
-    void shutdown(boolean notify) {
-        if (!closed.compareAndSet(false, true)) {
-            return;
-        }
+    protected void beforeClose() {
         String sid = sessionId;
         if (sid != null) {
             Map<String, String> h = sessionHeaders();
@@ -370,10 +363,5 @@ public final class StreamableHttpTransport extends AbstractHttpTransport impleme
                 f.cancel(true);
             }
         }
-        closeStreams();
-        if (notify) {
-            notifyClosed("closed by client");
-        }
-        core.shutdown();
     }
 }

@@ -3,7 +3,7 @@ package io.mcpfuzzer.fuzz.audit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mcpfuzzer.oracle.Finding;
-import io.mcpfuzzer.oracle.Severity;
+import io.mcpfuzzer.common.Severity;
 import io.mcpfuzzer.testservers.AuthFixtureServer;
 import io.mcpfuzzer.testservers.AuthFixtureServer.Flaw;
 import java.time.Duration;

@@ -1,5 +1,7 @@
 package io.mcpfuzzer.generate.protocol;
 
+import io.mcpfuzzer.mcp.MessageType;
+import io.mcpfuzzer.mcp.McpVersion;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

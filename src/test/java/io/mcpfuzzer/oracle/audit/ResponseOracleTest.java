@@ -3,7 +3,7 @@ package io.mcpfuzzer.oracle.audit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mcpfuzzer.oracle.Finding;
-import io.mcpfuzzer.oracle.Severity;
+import io.mcpfuzzer.common.Severity;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;

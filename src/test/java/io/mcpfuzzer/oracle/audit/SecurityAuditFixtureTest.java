@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mcpfuzzer.common.Json;
 import io.mcpfuzzer.oracle.Finding;
-import io.mcpfuzzer.oracle.Severity;
+import io.mcpfuzzer.common.Severity;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

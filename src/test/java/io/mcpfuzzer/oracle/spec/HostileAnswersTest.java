@@ -3,7 +3,7 @@ package io.mcpfuzzer.oracle.spec;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mcpfuzzer.common.Json;
-import io.mcpfuzzer.generate.protocol.McpVersion;
+import io.mcpfuzzer.mcp.McpVersion;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,8 +52,8 @@ class HostileAnswersTest {
         }
 
         @Override
-        public Reply request(String frameText, JsonNode id, Duration timeout) {
-            return rnd.nextInt(10) == 0 ? Reply.timeout() : Reply.answered(answer(id));
+        public ProbeReply request(String frameText, JsonNode id, Duration timeout) {
+            return rnd.nextInt(10) == 0 ? ProbeReply.timeout() : ProbeReply.answered(answer(id));
         }
 
         @Override
@@ -64,8 +64,8 @@ class HostileAnswersTest {
         }
 
         @Override
-        public Reply ping(Duration timeout) {
-            return rnd.nextInt(20) == 0 ? Reply.closed("gone") : Reply.answered(answer(null));
+        public ProbeReply ping(Duration timeout) {
+            return rnd.nextInt(20) == 0 ? ProbeReply.closed("gone") : ProbeReply.answered(answer(null));
         }
 
         @Override

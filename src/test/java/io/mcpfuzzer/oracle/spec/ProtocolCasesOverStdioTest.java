@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.mcpfuzzer.generate.protocol.MalformedFrame;
 import io.mcpfuzzer.generate.protocol.MalformedFrames;
 import io.mcpfuzzer.generate.protocol.McpModel;
-import io.mcpfuzzer.generate.protocol.McpVersion;
-import io.mcpfuzzer.generate.protocol.MessageType;
+import io.mcpfuzzer.mcp.McpVersion;
+import io.mcpfuzzer.mcp.MessageType;
 import io.mcpfuzzer.generate.protocol.ModelHints;
 import io.mcpfuzzer.generate.protocol.MutatorOptions;
 import io.mcpfuzzer.generate.protocol.ProtocolCase;
@@ -43,7 +43,7 @@ class ProtocolCasesOverStdioTest {
                     ProtocolCase c = mutator.make(type, strategy, rnd);
                     exchange.drainUnsolicited();
                     exchange.notify(c.frame());
-                    Reply ping = exchange.ping(TIMEOUT);
+                    ProbeReply ping = exchange.ping(TIMEOUT);
                     assertThat(ping.isResult()).as("alive after %s", c.label()).isTrue();
                     List<JsonNode> answers = GuardContext.responses(exchange.drainUnsolicited());
                     assertThat(!answers.isEmpty()).as("answered %s: %s", c.label(), c.frame())

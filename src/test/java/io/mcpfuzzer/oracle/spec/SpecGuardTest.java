@@ -2,7 +2,7 @@ package io.mcpfuzzer.oracle.spec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mcpfuzzer.generate.protocol.McpVersion;
+import io.mcpfuzzer.mcp.McpVersion;
 import io.mcpfuzzer.oracle.Finding;
 import io.mcpfuzzer.oracle.spec.fixtures.FixtureMcpServer;
 import io.mcpfuzzer.testsupport.JavaCommand;

@@ -43,7 +43,7 @@ final class StdioSpecExchange implements SpecExchange, AutoCloseable {
         params.putObject("capabilities");
         params.putObject("clientInfo").put("name", "spec-guard-test").put("version", "1");
         JsonNode id = StringNode.valueOf("init-1");
-        Reply init = request(GuardContext.frame(id, "initialize", params), id, START_TIMEOUT);
+        ProbeReply init = request(GuardContext.frame(id, "initialize", params), id, START_TIMEOUT);
         initializeResult = init.result();
         notify(GuardContext.frame(null, "notifications/initialized", null));
     }
@@ -62,32 +62,32 @@ final class StdioSpecExchange implements SpecExchange, AutoCloseable {
     }
 
     @Override
-    public Reply request(String frameText, JsonNode id, Duration timeout) {
+    public ProbeReply request(String frameText, JsonNode id, Duration timeout) {
         return await(frameText, id, timeout, false);
     }
 
-    private Reply await(String frameText, JsonNode id, Duration timeout, boolean strict) {
+    private ProbeReply await(String frameText, JsonNode id, Duration timeout, boolean strict) {
         notify(frameText);
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
             if (closed) {
-                return Reply.closed("process exited");
+                return ProbeReply.closed("process exited");
             }
             String line;
             try {
                 line = inbox.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                return Reply.closed("interrupted");
+                return ProbeReply.closed("interrupted");
             }
             if (line == null) {
-                return Reply.timeout();
+                return ProbeReply.timeout();
             }
             if (line.equals(EOF)) {
                 closed = true;
                 continue;
             }
-            Reply reply = Reply.answered(line);
+            ProbeReply reply = ProbeReply.answered(line);
             if (strict ? reply.id() != null && reply.id().equals(id) : matches(reply, id)) {
                 return reply;
             }
@@ -95,7 +95,7 @@ final class StdioSpecExchange implements SpecExchange, AutoCloseable {
         }
     }
 
-    private static boolean matches(Reply reply, JsonNode id) {
+    private static boolean matches(ProbeReply reply, JsonNode id) {
         JsonNode json = reply.json();
         if (json == null) {
             return false;
@@ -137,7 +137,7 @@ final class StdioSpecExchange implements SpecExchange, AutoCloseable {
     }
 
     @Override
-    public Reply ping(Duration timeout) {
+    public ProbeReply ping(Duration timeout) {
         JsonNode id = StringNode.valueOf("exchange-ping-" + (++pings));
         return await(GuardContext.frame(id, "ping", null), id, timeout, true);
     }

@@ -3,12 +3,12 @@ package io.mcpfuzzer.report.export;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mcpfuzzer.oracle.Finding;
-import io.mcpfuzzer.oracle.Severity;
+import io.mcpfuzzer.common.Severity;
 import io.mcpfuzzer.report.Fixtures;
 import io.mcpfuzzer.report.Report;
 import io.mcpfuzzer.report.ReportNodes;
 import io.mcpfuzzer.report.RunSummary;
-import io.mcpfuzzer.report.redact.Redactor;
+import io.mcpfuzzer.report.Redactor;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

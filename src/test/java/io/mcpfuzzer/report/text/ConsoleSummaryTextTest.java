@@ -3,7 +3,7 @@ package io.mcpfuzzer.report.text;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mcpfuzzer.oracle.Finding;
-import io.mcpfuzzer.oracle.Severity;
+import io.mcpfuzzer.common.Severity;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -3,7 +3,7 @@ package io.mcpfuzzer.report.text;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mcpfuzzer.oracle.Finding;
-import io.mcpfuzzer.oracle.Severity;
+import io.mcpfuzzer.common.Severity;
 import io.mcpfuzzer.report.RunSummary;
 import java.util.List;
 import java.util.Map;

@@ -90,7 +90,7 @@ class StreamableHttpTransportTest {
         await().atMost(WAIT).until(() -> listener.frames.size() == 2);
         assertThat(listener.frames.get(0)).contains("notifications/progress");
         assertThat(listener.frames.get(1)).isEqualTo("{\"jsonrpc\":\"2.0\",\n\"id\":1,\"result\":{}}");
-        Thread.sleep(200);
+        await().atMost(WAIT).until(() -> transport.handledResponses() == 1); // the stream is read to its end
         assertThat(listener.frames).hasSize(2);
         assertThat(listener.problems).isEmpty();
     }
@@ -130,7 +130,7 @@ class StreamableHttpTransportTest {
         server.on("/mcp", (ex, req) -> HttpFixture.status(ex, 202, null, ""));
         open().send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
         await().atMost(WAIT).until(() -> server.requests.size() == 1);
-        Thread.sleep(200);
+        await().atMost(WAIT).until(() -> transport.handledResponses() == 1); // the 202 is handled: nothing can follow
         assertThat(listener.frames).isEmpty();
         assertThat(listener.problems).isEmpty();
         assertThat(transport.isOpen()).isTrue();

@@ -1,4 +1,4 @@
-package io.mcpfuzzer.report.redact;
+package io.mcpfuzzer.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

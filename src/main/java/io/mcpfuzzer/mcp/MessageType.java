@@ -1,4 +1,5 @@
-package io.mcpfuzzer.generate.protocol;
+package io.mcpfuzzer.mcp;
+
 
 /**
  * Every client-to-server request and notification of the modelled MCP revisions, with the name of

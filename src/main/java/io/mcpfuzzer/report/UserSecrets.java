@@ -1,4 +1,4 @@
-package io.mcpfuzzer.report.redact;
+package io.mcpfuzzer.report;
 
 import io.mcpfuzzer.common.Json;
 import java.util.ArrayList;

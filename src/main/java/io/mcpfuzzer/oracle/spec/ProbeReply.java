@@ -13,32 +13,32 @@ import tools.jackson.databind.JsonNode;
  * @param text    the raw answer frame, or a short reason for TIMEOUT/CLOSED; never null
  * @param json    the parsed answer, or null if there was none or it was not JSON
  */
-public record Reply(Outcome outcome, String text, JsonNode json) {
+public record ProbeReply(Outcome outcome, String text, JsonNode json) {
     /** What happened to a request. */
     public enum Outcome { ANSWERED, TIMEOUT, CLOSED }
 
-    public Reply {
+    public ProbeReply {
         Objects.requireNonNull(outcome, "outcome");
         text = text == null ? "" : text;
     }
 
     /** An answer frame; parses it leniently (unparseable text keeps {@code json} null). */
-    public static Reply answered(String text) {
+    public static ProbeReply answered(String text) {
         JsonNode parsed;
         try {
             parsed = Json.parse(text);
         } catch (JacksonException e) {
             parsed = null;
         }
-        return new Reply(Outcome.ANSWERED, text, parsed);
+        return new ProbeReply(Outcome.ANSWERED, text, parsed);
     }
 
-    public static Reply timeout() {
-        return new Reply(Outcome.TIMEOUT, "no answer before the deadline", null);
+    public static ProbeReply timeout() {
+        return new ProbeReply(Outcome.TIMEOUT, "no answer before the deadline", null);
     }
 
-    public static Reply closed(String reason) {
-        return new Reply(Outcome.CLOSED, reason, null);
+    public static ProbeReply closed(String reason) {
+        return new ProbeReply(Outcome.CLOSED, reason, null);
     }
 
     public boolean answered() {

@@ -1,7 +1,7 @@
 package io.mcpfuzzer.safety;
 
 /** What the {@link ArgumentPolicy} decided for one tool call. */
-public enum Verdict {
+public enum PolicyAction {
     /** Send the arguments unchanged. */
     ALLOW,
     /** Send the rewritten arguments (see {@link PolicyDecision#rewrites()}). */

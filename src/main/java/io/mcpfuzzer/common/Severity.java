@@ -1,4 +1,4 @@
-package io.mcpfuzzer.oracle;
+package io.mcpfuzzer.common;
 
 import java.util.Locale;
 

@@ -1,7 +1,7 @@
 package io.mcpfuzzer.config;
 
 /** Tool-argument phase: schema-valid values, hostile values, or realistic then aggressive. */
-public enum Phase {
+public enum PhaseChoice {
     REALISTIC, AGGRESSIVE, BOTH;
 
     /** The command-line spelling, e.g. {@code "realistic"}. */

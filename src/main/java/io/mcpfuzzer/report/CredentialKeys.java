@@ -1,4 +1,4 @@
-package io.mcpfuzzer.report.redact;
+package io.mcpfuzzer.report;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,10 +1,10 @@
 package io.mcpfuzzer.config;
 
 /**
- * Phase for protocol fuzzing: realistic (valid messages), aggressive (mutated envelopes, then the
+ * Phase choice for protocol fuzzing: realistic (valid messages), aggressive (mutated envelopes, then the
  * malformed raw frames) or both, in that order.
  */
-public enum ProtocolPhase {
+public enum ProtocolPhaseChoice {
     REALISTIC, AGGRESSIVE, BOTH;
 
     /** The command-line spelling, e.g. {@code "realistic"}. */

@@ -1,4 +1,4 @@
-package io.mcpfuzzer.generate.protocol;
+package io.mcpfuzzer.mcp;
 
 import java.util.Optional;
 

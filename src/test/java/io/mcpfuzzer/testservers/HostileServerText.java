@@ -10,7 +10,7 @@ import java.util.SplittableRandom;
  * HTML-entity runs, odd Unicode, and deeply nested JSON. Raw JSON fragments are meant for
  * {@link RawJson#mark}. Stateless; strings are built on demand.
  */
-final class HostileText {
+final class HostileServerText {
     /** 10 MB, the size of the largest strings the server sends. */
     static final int HUGE = 10_000_000;
     /** Nesting depth of the deepest JSON the server sends (above the fuzzer's parse limit of 2,000). */
@@ -33,7 +33,7 @@ final class HostileText {
     /** Patterns that are not valid (Java or ECMA) regexes. */
     static final List<String> BROKEN_REGEX = List.of("(", "[z-a]", "a{2,1}", "\\p{NoSuchClass}", "(?<n", "*x");
 
-    private HostileText() {}
+    private HostileServerText() {}
 
     static String pick(SplittableRandom r, List<String> options) {
         return options.get(r.nextInt(options.size()));

@@ -1,0 +1,55 @@
+package io.mcpfuzzer.oracle;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+/** Direct tests of {@link LeakPatterns}: one leak per kind, and its exact bounds. */
+class LeakPatternsTest {
+    private static final String JAVA_FRAME = " at a.B.c(B.java:42)";
+
+    private static java.util.List<String> types(String text) {
+        return LeakPatterns.find(text).stream().map(LeakPatterns.Leak::type).toList();
+    }
+
+    @Test
+    void eachKindIsRecognised() {
+        assertThat(types("boom\n\tat com.acme.Tool.run(Tool.java:17)")).containsExactly("java_stack_trace");
+        assertThat(types("Traceback (most recent call last):\n  File \"/srv/app/x.py\", line 3, in f"))
+                .contains("python_traceback", "file_path");
+        assertThat(types("thread 'main' panicked at src/main.rs:2:5")).containsExactly("rust_panic");
+        assertThat(types("could not open /home/alice/notes.txt")).containsExactly("file_path");
+        assertThat(types("all good, 3 results")).isEmpty();
+        assertThat(LeakPatterns.find(null)).isEmpty();
+    }
+
+    @Test
+    void aLeakEndingAtMaxScanIsFoundOneCharacterLaterItIsNot() {
+        String atLimit = "x".repeat(LeakPatterns.MAX_SCAN - JAVA_FRAME.length()) + JAVA_FRAME;
+        String overLimit = "x" + atLimit; // the closing parenthesis is now character MAX_SCAN + 1
+        assertThat(atLimit).hasSize(LeakPatterns.MAX_SCAN);
+        assertThat(types(atLimit)).containsExactly("java_stack_trace");
+        assertThat(overLimit).hasSize(LeakPatterns.MAX_SCAN + 1);
+        assertThat(types(overLimit)).isEmpty();
+    }
+
+    @Test
+    void knownPathsAreSkippedUpToSixteenMatches() {
+        assertThat(LeakPatterns.find(paths(15) + " /home/u/secret", p -> p.contains("known")))
+                .extracting(LeakPatterns.Leak::type).containsExactly("file_path");
+        assertThat(LeakPatterns.find(paths(16) + " /home/u/secret", p -> p.contains("known"))).isEmpty();
+    }
+
+    @Test
+    void theKnownPathCheckGetsTheWholeToken() {
+        java.util.List<String> seen = new java.util.ArrayList<>();
+        LeakPatterns.find("open /home/u/a/b/c.txt failed", p -> seen.add(p));
+        assertThat(seen).containsExactly("/home/u/a/b/c.txt");
+    }
+
+    private static String paths(int n) {
+        return IntStream.range(0, n).mapToObj(i -> " /home/u/known" + i).collect(Collectors.joining());
+    }
+}
