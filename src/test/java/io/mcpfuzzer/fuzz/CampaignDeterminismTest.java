@@ -38,7 +38,8 @@ class CampaignDeterminismTest {
 
         assertThat(first.keySet()).containsExactlyInAnyOrderElementsOf(TOOLS);
         for (String tool : TOOLS) {
-            assertThat(first.get(tool)).as(tool).hasSize(50);
+            // 25 realistic + 25 aggressive runs after the coverage pass's cases (deterministic too)
+            assertThat(first.get(tool)).as(tool).hasSizeGreaterThan(50);
             assertThat(first.get(tool).values()).as(tool).doesNotContain(CliCampaigns.ABSENT);
             assertThat(canonical(again.get(tool))).as("same seed, same concurrency: %s", tool)
                     .isEqualTo(canonical(first.get(tool)));

@@ -25,7 +25,7 @@ class CampaignDiversityTest {
 
     @Test
     void fiveHundredRunsOfAOneStringToolAreAtLeastNinetyPercentDistinct() throws Exception {
-        List<JsonNode> runs = CliCampaigns.runs(dir, "--mode", "tools", "--phase", "both", "--runs", "250",
+        List<JsonNode> runs = CliCampaigns.runs(dir, "--mode", "tools", "--phase", "both", "--runs", "250", "--coverage-budget", "0",
                 "--seed", "2024", "--max-concurrency", "5", "--timeout", "20",
                 "--endpoint", CliCampaigns.endpoint(EchoToolsServer.class, "--single"));
 
