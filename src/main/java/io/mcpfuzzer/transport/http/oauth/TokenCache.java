@@ -4,7 +4,6 @@ import io.mcpfuzzer.common.Json;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -95,14 +94,16 @@ public final class TokenCache {
 
     private void write(String text) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
+        if (dir == null) {
+            throw new IOException("token cache " + file + " has no parent folder");
+        }
         Files.createDirectories(dir);
         Path tmp = dir.resolve(file.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
         Files.deleteIfExists(tmp);
         try {
             Files.createFile(tmp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-        } catch (UnsupportedOperationException | FileAlreadyExistsException e) {
-            Files.deleteIfExists(tmp);
-            Files.createFile(tmp);
+        } catch (UnsupportedOperationException e) {
+            Files.createFile(tmp); // no POSIX permissions on this file system (the tokens are as safe as the folder)
         }
         Files.writeString(tmp, text, StandardCharsets.UTF_8);
         try {
