@@ -1,9 +1,9 @@
 package io.mcpfuzzer.fuzz;
 
+import io.mcpfuzzer.common.NameTokens;
 import io.mcpfuzzer.generate.IdNames;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import tools.jackson.databind.JsonNode;
 
@@ -75,23 +75,6 @@ final class ToolOrder {
     }
 
     private static List<String> words(String name) {
-        List<String> out = new ArrayList<>();
-        StringBuilder cur = new StringBuilder();
-        for (int i = 0; i < name.length() && i < 200; i++) {
-            char c = name.charAt(i);
-            boolean boundary = !Character.isLetterOrDigit(c)
-                    || Character.isUpperCase(c) && i > 0 && Character.isLowerCase(name.charAt(i - 1));
-            if (boundary && cur.length() > 0) {
-                out.add(cur.toString().toLowerCase(Locale.ROOT));
-                cur.setLength(0);
-            }
-            if (Character.isLetterOrDigit(c)) {
-                cur.append(c);
-            }
-        }
-        if (cur.length() > 0) {
-            out.add(cur.toString().toLowerCase(Locale.ROOT));
-        }
-        return out;
+        return NameTokens.of(name);
     }
 }

@@ -1,6 +1,6 @@
 package io.mcpfuzzer.generate;
 
-import java.util.ArrayList;
+import io.mcpfuzzer.common.NameTokens;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
@@ -14,29 +14,9 @@ import java.util.SplittableRandom;
 final class NameHints {
     private NameHints() {}
 
-    /** Lower-case tokens of a name; empty for null. */
+    /** Lower-case tokens of a name; empty for null ({@link NameTokens}). */
     static List<String> tokens(String name) {
-        List<String> out = new ArrayList<>();
-        if (name == null) {
-            return out;
-        }
-        StringBuilder cur = new StringBuilder();
-        for (int i = 0; i < name.length(); i++) {
-            char c = name.charAt(i);
-            boolean boundary = !Character.isLetterOrDigit(c)
-                    || Character.isUpperCase(c) && i > 0 && Character.isLowerCase(name.charAt(i - 1));
-            if (boundary && cur.length() > 0) {
-                out.add(cur.toString().toLowerCase(Locale.ROOT));
-                cur.setLength(0);
-            }
-            if (Character.isLetterOrDigit(c)) {
-                cur.append(c);
-            }
-        }
-        if (cur.length() > 0) {
-            out.add(cur.toString().toLowerCase(Locale.ROOT));
-        }
-        return out;
+        return NameTokens.of(name);
     }
 
     /** A realistic string for the name, or null when the name suggests nothing. */

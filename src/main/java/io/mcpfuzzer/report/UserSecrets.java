@@ -99,18 +99,7 @@ public final class UserSecrets {
             return out;
         }
         for (String secret : forms) {
-            int at = out.indexOf(secret);
-            if (at < 0) {
-                continue;
-            }
-            StringBuilder b = new StringBuilder(out.length());
-            int from = 0;
-            while (at >= 0) {
-                b.append(out, from, at).append(Redactor.MASK);
-                from = at + secret.length();
-                at = out.indexOf(secret, from);
-            }
-            out = b.append(out, from, out.length()).toString();
+            out = out.replace(secret, Redactor.MASK); // literal, linear: no pattern is built from the secret
         }
         return maskCutSecrets(out);
     }
