@@ -2,7 +2,6 @@ package io.mcpfuzzer.oracle.audit;
 
 import io.mcpfuzzer.oracle.Finding;
 import io.mcpfuzzer.common.Severity;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -154,21 +153,7 @@ public enum AuditCheck {
      */
     public Finding finding(Severity sev, String target, String detail, Map<String, Object> evidence,
             String signature) {
-        Map<String, Object> ev = new LinkedHashMap<>();
-        ev.put("check_id", id);
-        if (owasp != null) {
-            ev.put("owasp_mcp_top_10", owasp.id());
-            ev.put("owasp_mcp_url", owasp.url());
-        }
-        if (reference != null) {
-            ev.put("reference", reference);
-        }
-        if (evidence != null) {
-            ev.putAll(evidence);
-        }
-        String text = detail == null || detail.isBlank() ? title : detail;
-        return Finding.of(category, sev, "audit", target, null, text, ev, signature == null ? "" : signature)
-                .withAudit(id, owasp == null ? null : owasp.id());
+        return AuditFindings.build(id, category, owasp, reference, title, sev, target, detail, evidence, signature);
     }
 
     /** Reference URLs (public write-ups and spec sections). */

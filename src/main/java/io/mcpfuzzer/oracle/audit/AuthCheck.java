@@ -2,7 +2,6 @@ package io.mcpfuzzer.oracle.audit;
 
 import io.mcpfuzzer.oracle.Finding;
 import io.mcpfuzzer.common.Severity;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -94,17 +93,7 @@ public enum AuthCheck {
      */
     public Finding finding(Severity sev, String target, String detail, Map<String, Object> evidence,
             String signature) {
-        Map<String, Object> ev = new LinkedHashMap<>();
-        ev.put("check_id", id);
-        ev.put("owasp_mcp_top_10", owasp.id());
-        ev.put("owasp_mcp_url", owasp.url());
-        ev.put("reference", reference);
-        if (evidence != null) {
-            ev.putAll(evidence);
-        }
-        String text = detail == null || detail.isBlank() ? title : detail;
-        return Finding.of(category, sev, "audit", target, null, text, ev, signature == null ? "" : signature)
-                .withAudit(id, owasp.id());
+        return AuditFindings.build(id, category, owasp, reference, title, sev, target, detail, evidence, signature);
     }
 
     /** Reference URLs (spec sections and RFCs). */
