@@ -89,7 +89,7 @@ public final class TlsTrust {
     }
 
     /** Trusts a chain when the first trust manager or else the second does (each checks the host name). */
-    private static final class Either extends X509ExtendedTrustManager {
+    private static final class Either extends ServerOnly {
         private final X509ExtendedTrustManager first;
         private final X509ExtendedTrustManager second;
 
@@ -138,23 +138,6 @@ public final class TlsTrust {
         }
 
         @Override
-        public void checkClientTrusted(X509Certificate[] chain, String authType, SSLEngine engine)
-                throws CertificateException {
-            throw new CertificateException("client certificates are not checked here");
-        }
-
-        @Override
-        public void checkClientTrusted(X509Certificate[] chain, String authType, Socket socket)
-                throws CertificateException {
-            throw new CertificateException("client certificates are not checked here");
-        }
-
-        @Override
-        public void checkClientTrusted(X509Certificate[] chain, String authType) throws CertificateException {
-            throw new CertificateException("client certificates are not checked here");
-        }
-
-        @Override
         public X509Certificate[] getAcceptedIssuers() {
             X509Certificate[] a = first.getAcceptedIssuers();
             X509Certificate[] b = second.getAcceptedIssuers();
@@ -168,11 +151,19 @@ public final class TlsTrust {
      * Accepts everything. Being an {@link X509ExtendedTrustManager}, it also replaces the JDK's
      * host name check, which is the point of {@code --insecure}.
      */
-    private static final class TrustAll extends X509ExtendedTrustManager {
+    private static final class TrustAll extends ServerOnly {
         @Override public void checkServerTrusted(X509Certificate[] chain, String authType, SSLEngine engine) {}
         @Override public void checkServerTrusted(X509Certificate[] chain, String authType, Socket socket) {}
         @Override public void checkServerTrusted(X509Certificate[] chain, String authType) {}
 
+        @Override
+        public X509Certificate[] getAcceptedIssuers() {
+            return new X509Certificate[0];
+        }
+    }
+
+    /** A trust manager of server certificates only: every client certificate check fails. */
+    private abstract static class ServerOnly extends X509ExtendedTrustManager {
         @Override
         public void checkClientTrusted(X509Certificate[] chain, String authType, SSLEngine engine)
                 throws CertificateException {
@@ -188,11 +179,6 @@ public final class TlsTrust {
         @Override
         public void checkClientTrusted(X509Certificate[] chain, String authType) throws CertificateException {
             throw new CertificateException("client certificates are not checked here");
-        }
-
-        @Override
-        public X509Certificate[] getAcceptedIssuers() {
-            return new X509Certificate[0];
         }
     }
 }
