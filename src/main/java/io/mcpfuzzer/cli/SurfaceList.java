@@ -155,13 +155,7 @@ final class SurfaceList {
         b.append("Capabilities: ").append(caps.isEmpty() ? "(none)" : String.join(", ", caps)).append('\n');
         JsonNode tools = surface.path("tools");
         b.append("\nTools (").append(tools.size()).append("):\n");
-        for (JsonNode t : tools) {
-            List<String> params = new ArrayList<>();
-            t.path("parameters").forEach(p -> params.add(safe(p.path("name").asString(""))
-                    + (p.path("required").asBoolean() ? "*" : "")));
-            b.append("  ").append(safe(t.path("name").asString(""))).append('(').append(String.join(", ", params))
-                    .append(')').append(description(t)).append('\n');
-        }
+        tools.forEach(t -> b.append(signature(t, "parameters")));
         JsonNode resources = surface.path("resources");
         b.append("\nResources (").append(resources.size()).append("):\n");
         resources.forEach(r -> b.append("  ").append(safe(r.path("uri").asString(""))).append("  ")
@@ -172,13 +166,7 @@ final class SurfaceList {
                 .append(safe(r.path("name").asString(""))).append('\n'));
         JsonNode prompts = surface.path("prompts");
         b.append("\nPrompts (").append(prompts.size()).append("):\n");
-        for (JsonNode p : prompts) {
-            List<String> args = new ArrayList<>();
-            p.path("arguments").forEach(a -> args.add(safe(a.path("name").asString(""))
-                    + (a.path("required").asBoolean() ? "*" : "")));
-            b.append("  ").append(safe(p.path("name").asString(""))).append('(').append(String.join(", ", args))
-                    .append(')').append(description(p)).append('\n');
-        }
+        prompts.forEach(p -> b.append(signature(p, "arguments")));
         if (!surface.path("problems").isEmpty()) {
             b.append("\nProblems:\n");
             surface.path("problems").forEach(p -> b.append("  ").append(safe(p.asString(""))).append('\n'));
@@ -194,5 +182,14 @@ final class SurfaceList {
 
     private static String safe(String text) {
         return TerminalText.safe(text, 200);
+    }
+
+    /** {@code "  name(a*, b) description\n"}: a tool's parameters or a prompt's arguments, required ones starred. */
+    private static String signature(JsonNode item, String listField) {
+        List<String> names = new ArrayList<>();
+        item.path(listField).forEach(p -> names.add(safe(p.path("name").asString(""))
+                + (p.path("required").asBoolean() ? "*" : "")));
+        return "  " + safe(item.path("name").asString("")) + '(' + String.join(", ", names) + ')' + description(item)
+                + '\n';
     }
 }
