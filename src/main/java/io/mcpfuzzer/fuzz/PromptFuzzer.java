@@ -1,6 +1,7 @@
 package io.mcpfuzzer.fuzz;
 
 import io.mcpfuzzer.common.Json;
+import io.mcpfuzzer.generate.Phase;
 import java.util.List;
 import java.util.SplittableRandom;
 import tools.jackson.databind.JsonNode;
@@ -38,7 +39,8 @@ public final class PromptFuzzer {
         String name = prompt.path("name").asString("");
         JsonNode declared = prompt.path("arguments");
         int run = 0;
-        for (String phase : config.phases()) {
+        for (Phase p : config.phases()) {
+            String phase = p.label();
             for (int i = 0; i < config.runs(); i++, run++) {
                 if (!shard.owns("prompt", name, run)) {
                     continue;

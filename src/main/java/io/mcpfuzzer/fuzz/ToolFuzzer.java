@@ -2,6 +2,7 @@ package io.mcpfuzzer.fuzz;
 
 import io.mcpfuzzer.common.Json;
 import io.mcpfuzzer.generate.IdPool;
+import io.mcpfuzzer.generate.Phase;
 import io.mcpfuzzer.jsonrpc.Reply;
 import io.mcpfuzzer.oracle.audit.AnswerNormaliser;
 import io.mcpfuzzer.oracle.Finding;
@@ -66,7 +67,8 @@ public final class ToolFuzzer {
         int sweepAt = SWEEP_EVERY;
         JsonNode firstRealistic = null;
         IdPool.Snapshot ids = engine.ids().snapshot(); // the ids earlier tools handed out, fixed for this tool
-        for (String phase : config.phases()) {
+        for (Phase p : config.phases()) {
+            String phase = p.label();
             for (int i = 0; i < config.runs(); i++, run++) {
                 boolean owned = shard.owns("tool", name, run);
                 if (!owned && !(shard.first() && firstRealistic == null && "realistic".equals(phase))) {
