@@ -22,6 +22,7 @@ import static io.mcpfuzzer.config.ValueType.text;
 
 import io.mcpfuzzer.mcp.MessageType;
 import io.mcpfuzzer.common.Severity;
+import io.mcpfuzzer.transport.TransportProtocol;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;

@@ -5,6 +5,7 @@ import io.mcpfuzzer.fuzz.PhaseChoice;
 import io.mcpfuzzer.safety.SandboxMode;
 import io.mcpfuzzer.common.Json;
 import io.mcpfuzzer.common.Severity;
+import io.mcpfuzzer.transport.TransportProtocol;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

@@ -1,6 +1,7 @@
 package io.mcpfuzzer.config;
 
 import io.mcpfuzzer.fuzz.FuzzMode;
+import io.mcpfuzzer.transport.TransportProtocol;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.ArrayList;

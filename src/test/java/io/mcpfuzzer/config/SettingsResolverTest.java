@@ -7,6 +7,7 @@ import io.mcpfuzzer.common.Severity;
 import io.mcpfuzzer.fuzz.FuzzMode;
 import io.mcpfuzzer.fuzz.PhaseChoice;
 import io.mcpfuzzer.safety.SandboxMode;
+import io.mcpfuzzer.transport.TransportProtocol;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

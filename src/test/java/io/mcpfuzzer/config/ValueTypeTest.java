@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mcpfuzzer.common.Json;
 import io.mcpfuzzer.fuzz.FuzzMode;
+import io.mcpfuzzer.transport.TransportProtocol;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
