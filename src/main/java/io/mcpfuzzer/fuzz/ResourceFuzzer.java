@@ -48,14 +48,14 @@ public final class ResourceFuzzer {
             String uri = resource.path("uri").asString("");
             int run = 0;
             if (config.phases().contains(Phase.REALISTIC)) {
-                read(uri, uri, run++, "realistic", "listed");
+                read(uri, uri, run++, Phase.REALISTIC.label(), "listed");
                 if (canSubscribe) {
                     subscribe(uri, run++);
                 }
             }
             if (config.phases().contains(Phase.AGGRESSIVE)) {
                 for (ResourceMutations.Mutation m : ResourceMutations.of(uri)) {
-                    read(uri, m.uri(), run++, "aggressive", m.label());
+                    read(uri, m.uri(), run++, Phase.AGGRESSIVE.label(), m.label());
                 }
             }
             targets++;
