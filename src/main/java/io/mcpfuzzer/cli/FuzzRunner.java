@@ -7,6 +7,8 @@ import io.mcpfuzzer.fuzz.CampaignConfig;
 import io.mcpfuzzer.fuzz.CampaignInputs;
 import io.mcpfuzzer.fuzz.CampaignResult;
 import io.mcpfuzzer.fuzz.FaultGuard;
+import io.mcpfuzzer.fuzz.FuzzMode;
+import io.mcpfuzzer.fuzz.PhaseChoice;
 import io.mcpfuzzer.fuzz.SampleFiles;
 import io.mcpfuzzer.fuzz.ShardFilter;
 import io.mcpfuzzer.fuzz.targets.TargetFactory;
@@ -134,7 +136,7 @@ public final class FuzzRunner implements CampaignRunner {
         progress.transport = factory.transport();
         FaultGuard faults = progress.faults;
         ReportOutput output = progress.output;
-        ReportSink sink = new ReportSink(recorder, console.progress(), "tools".equals(s.fuzzing().mode().wire()), partial -> faults.run("report_writer", null,
+        ReportSink sink = new ReportSink(recorder, console.progress(), s.fuzzing().mode() == FuzzMode.TOOLS, partial -> faults.run("report_writer", null,
                 () -> output.write(progress.summary("running", null, partial, List.of()), partial)));
         progress.sink = sink;
         CampaignResult result;
@@ -268,16 +270,16 @@ public final class FuzzRunner implements CampaignRunner {
 
     static CampaignConfig config(Settings s) {
         Settings.Fuzzing f = s.fuzzing();
-        return new CampaignConfig(f.mode().wire(), f.phase().wire(), f.runs(), s.protocol().runsPerType(), f.seed(),
+        return new CampaignConfig(f.mode(), f.phase(), f.runs(), s.protocol().runsPerType(), f.seed(),
                 s.target().toolTimeout(), f.maxConcurrency(), new java.util.LinkedHashSet<>(f.tools()), 3, 2,
                 protocolPhase(s), new java.util.LinkedHashSet<>(s.protocol().protocolTypes()), s.protocol().specGuard(),
                 new java.util.LinkedHashSet<>(f.excludeTools()));
     }
 
     /** {@code --protocol-phase} when given; otherwise protocol, resource and prompt fuzzing follow {@code --phase}. */
-    static String protocolPhase(Settings s) {
+    static PhaseChoice protocolPhase(Settings s) {
         io.mcpfuzzer.config.Origin origin = s.provenance().origins().get(io.mcpfuzzer.config.Options.PROTOCOL_PHASE.key());
-        return origin != null && origin.isExplicit() ? s.protocol().phase().wire() : s.fuzzing().phase().wire();
+        return origin != null && origin.isExplicit() ? s.protocol().phase() : s.fuzzing().phase();
     }
 
     /** @param findings the findings that may gate (not suppressed; new when there is a baseline) */
@@ -294,8 +296,7 @@ public final class FuzzRunner implements CampaignRunner {
             console.err().println("mcp-fuzzer: " + printable(result.statusReason()) + " (partial reports written; details in the log)");
             return ExitCodes.ERROR;
         }
-        String mode = s.fuzzing().mode().wire();
-        if (s.output().failIfNoTools() && (mode.equals("tools") || mode.equals("all")) && result.tools().isEmpty()) {
+        if (s.output().failIfNoTools() && s.fuzzing().mode().includes(FuzzMode.TOOLS) && result.tools().isEmpty()) {
             console.err().println("mcp-fuzzer: the server listed no tools (--fail-if-no-tools)");
             return ExitCodes.NO_TOOLS;
         }

@@ -79,7 +79,7 @@ final class TargetSetup {
             if (s.oauth().enabled()) {
                 http.bearerAuth(OAuthSetup.client(uri, s.oauth(), max(t.timeout(), Duration.ofSeconds(10)), tls));
             }
-            return new HttpTargetFactory(t.endpoint(), t.protocol().wire(), http.build(), client)
+            return new HttpTargetFactory(t.endpoint(), t.protocol(), http.build(), client)
                     .sessionSetup(OutboundSafety.of(safety)::install);
         }
         LaunchPlan plan = safety.plan(t.command());

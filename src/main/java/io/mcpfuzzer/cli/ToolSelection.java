@@ -3,6 +3,7 @@ package io.mcpfuzzer.cli;
 import io.mcpfuzzer.config.Settings;
 import io.mcpfuzzer.fuzz.Campaign;
 import io.mcpfuzzer.fuzz.CampaignResult;
+import io.mcpfuzzer.fuzz.FuzzMode;
 import java.io.PrintStream;
 import java.util.Map;
 
@@ -20,7 +21,7 @@ final class ToolSelection {
      *     tools, and none of the selected ones was among them
      */
     static int check(Settings s, CampaignResult result, PrintStream err, int code) {
-        if (FuzzRunner.config(s).tools().isEmpty() || !FuzzRunner.config(s).includes("tools")) {
+        if (FuzzRunner.config(s).tools().isEmpty() || !FuzzRunner.config(s).includes(FuzzMode.TOOLS)) {
             return code;
         }
         boolean warned = false;

@@ -1,5 +1,7 @@
 package io.mcpfuzzer.config;
 
+import io.mcpfuzzer.fuzz.FuzzMode;
+import io.mcpfuzzer.fuzz.PhaseChoice;
 import io.mcpfuzzer.safety.SandboxMode;
 import static io.mcpfuzzer.config.OptionGroup.AUDIT;
 import static io.mcpfuzzer.config.OptionGroup.FUZZING;
@@ -20,6 +22,7 @@ import static io.mcpfuzzer.config.ValueType.text;
 
 import io.mcpfuzzer.mcp.MessageType;
 import io.mcpfuzzer.common.Severity;
+import io.mcpfuzzer.transport.TransportProtocol;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -104,7 +107,7 @@ public final class Options {
             "Signature algorithm of the private_key_jwt assertion: ES256, ES384 or RS256");
 
     // Fuzzing
-    public static final OptionDef<Mode> MODE = o(FUZZING, "--mode", "MODE", ValueType.choice(Mode.class), Mode.ALL,
+    public static final OptionDef<FuzzMode> MODE = o(FUZZING, "--mode", "MODE", ValueType.choice(FuzzMode.class), FuzzMode.ALL,
             "tools, protocol, resources, prompts, or all (tools + spec guard + protocol)");
     public static final OptionDef<PhaseChoice> PHASE = o(FUZZING, "--phase", "PHASE", ValueType.choice(PhaseChoice.class),
             PhaseChoice.AGGRESSIVE, "Tool-argument phase: realistic, aggressive, or both (--runs each)");
@@ -131,8 +134,8 @@ public final class Options {
             "Keep a per-target corpus of interesting inputs under the fs-root"), "--no-corpus"), "corpus_enabled");
 
     // Protocol
-    public static final OptionDef<ProtocolPhaseChoice> PROTOCOL_PHASE = o(PROTOCOL, "--protocol-phase", "PHASE",
-            ValueType.choice(ProtocolPhaseChoice.class), ProtocolPhaseChoice.REALISTIC,
+    public static final OptionDef<PhaseChoice> PROTOCOL_PHASE = o(PROTOCOL, "--protocol-phase", "PHASE",
+            ValueType.choice(PhaseChoice.class), PhaseChoice.REALISTIC,
             "Phase for protocol, resource and prompt fuzzing: realistic, aggressive or both");
     public static final OptionDef<Integer> RUNS_PER_TYPE = o(PROTOCOL, "--runs-per-type", "N", integer(1, 1_000_000), 5,
             "Runs per protocol type, resource or prompt");

@@ -1,8 +1,11 @@
 package io.mcpfuzzer.config;
 
+import io.mcpfuzzer.fuzz.FuzzMode;
+import io.mcpfuzzer.fuzz.PhaseChoice;
 import io.mcpfuzzer.safety.SandboxMode;
 import io.mcpfuzzer.common.Json;
 import io.mcpfuzzer.common.Severity;
+import io.mcpfuzzer.transport.TransportProtocol;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -94,11 +97,11 @@ public record Settings(
      *                       {@link Provenance#origins()} key {@code seed})
      * @param coverageBudget coverage-pass cases per tool before the random phases; 0 = no coverage pass
      */
-    public record Fuzzing(Mode mode, PhaseChoice phase, int runs, List<String> tools, List<String> excludeTools, long seed,
+    public record Fuzzing(FuzzMode mode, PhaseChoice phase, int runs, List<String> tools, List<String> excludeTools, long seed,
             int maxConcurrency, boolean stateful, int statefulRuns, boolean havoc, boolean corpus, int coverageBudget) {
 
         /** Fuzzing settings with the default {@code --coverage-budget}. */
-        public Fuzzing(Mode mode, PhaseChoice phase, int runs, List<String> tools, List<String> excludeTools, long seed,
+        public Fuzzing(FuzzMode mode, PhaseChoice phase, int runs, List<String> tools, List<String> excludeTools, long seed,
                 int maxConcurrency, boolean stateful, int statefulRuns, boolean havoc, boolean corpus) {
             this(mode, phase, runs, tools, excludeTools, seed, maxConcurrency, stateful, statefulRuns, havoc, corpus,
                     Options.COVERAGE_BUDGET.defaultValue());
@@ -110,7 +113,7 @@ public record Settings(
      * @param specPromptArgsJson compact JSON object text, or null
      * @param specSchemaVersion  e.g. 2025-11-25, or null for the newest supported
      */
-    public record Protocol(ProtocolPhaseChoice phase, int runsPerType, List<String> protocolTypes, boolean specGuard,
+    public record Protocol(PhaseChoice phase, int runsPerType, List<String> protocolTypes, boolean specGuard,
             String specResourceUri, String specPromptName, String specPromptArgsJson, String specSchemaVersion) {
 
         /** A fresh copy of the spec-guard prompt arguments, or null. */

@@ -1,5 +1,7 @@
 package io.mcpfuzzer.config;
 
+import io.mcpfuzzer.fuzz.FuzzMode;
+import io.mcpfuzzer.transport.TransportProtocol;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.ArrayList;
@@ -157,9 +159,9 @@ final class SettingsChecks {
     }
 
     private void checkModeRules() {
-        Mode mode = v.get(Options.MODE);
-        boolean tools = mode == Mode.TOOLS || mode == Mode.ALL;
-        boolean protocol = mode == Mode.PROTOCOL || mode == Mode.ALL;
+        FuzzMode mode = v.get(Options.MODE);
+        boolean tools = mode.includes(FuzzMode.TOOLS);
+        boolean protocol = mode.includes(FuzzMode.PROTOCOL);
         if (!v.get(Options.PROTOCOL_TYPE).isEmpty() && !protocol) {
             problem(Options.PROTOCOL_TYPE, "--protocol-type can only be used with --mode protocol or all");
         }
@@ -213,8 +215,8 @@ final class SettingsChecks {
             return;
         }
         String ci = ciSignal();
-        Mode mode = v.get(Options.MODE);
-        if (ci != null && (mode == Mode.TOOLS || mode == Mode.ALL)) {
+        FuzzMode mode = v.get(Options.MODE);
+        if (ci != null && mode.includes(FuzzMode.TOOLS)) {
             v.put(Options.FAIL_IF_NO_TOOLS, true, Origin.derived("CI detected (" + ci + ")"));
         }
     }

@@ -1,6 +1,7 @@
 package io.mcpfuzzer.fuzz;
 
 import io.mcpfuzzer.common.Json;
+import io.mcpfuzzer.generate.Phase;
 import io.mcpfuzzer.jsonrpc.Reply;
 import io.mcpfuzzer.oracle.Finding;
 import io.mcpfuzzer.oracle.audit.AnnotationAudit;
@@ -71,7 +72,7 @@ final class AnnotationProbe {
     private void probe(JsonNode tool, boolean repeat, List<String> warnings) throws Supervisor.BlockedException {
         String name = tool.path("name").asString("");
         JsonNode schema = tool.path("inputSchema").isObject() ? tool.get("inputSchema") : Json.object();
-        JsonNode args = inputs.generate(name, schema, "realistic", 0).arguments();
+        JsonNode args = inputs.generate(name, schema, Phase.REALISTIC, 0).arguments();
         DirectorySnapshot before = snapshot(warnings);
         Reply first = call(name, args);
         if (first == null || !first.answered()) {

@@ -3,6 +3,7 @@ package io.mcpfuzzer.fuzz;
 import io.mcpfuzzer.common.Json;
 import io.mcpfuzzer.fuzz.targets.Target;
 import io.mcpfuzzer.fuzz.targets.TargetFactory;
+import io.mcpfuzzer.generate.Phase;
 import io.mcpfuzzer.mcp.InitializeResult;
 import io.mcpfuzzer.mcp.Listing;
 import io.mcpfuzzer.generate.protocol.ModelHints;
@@ -134,7 +135,7 @@ public final class Campaign {
             shrinker.audit(auditRun);
             StdoutNoise noise = new StdoutNoise();
             supervisor.onRetire(t -> guard.run("stdout_noise", null, () -> noise.collect(t)));
-            boolean listsTools = config.includes("tools") || audit.enabled() || audit.pinFile() != null;
+            boolean listsTools = config.includes(FuzzMode.TOOLS) || audit.enabled() || audit.pinFile() != null;
             extra.put("tool_discovery", ToolDiscovery.notRequested());
             try {
                 FaultInjection.at("campaign");
@@ -156,7 +157,7 @@ public final class Campaign {
                             : ToolDiscovery.of(listing));
                     listed = listing == null ? List.of() : listing.items();
                     listed.forEach(t -> engine.known().recordPublished(Json.write(t))); // the server's own words
-                    tools = config.includes("tools") ? filter(listed, warnings) : List.of();
+                    tools = config.includes(FuzzMode.TOOLS) ? filter(listed, warnings) : List.of();
                     if (listing != null) {
                         listing.problems().forEach(p -> warn(warnings, "tools/list: " + p));
                     }
@@ -169,7 +170,7 @@ public final class Campaign {
                     FaultInjection.at("inspector");
                     auditRun.inspect(call, reply);
                 });
-                if (config.includes("tools")) {
+                if (config.includes(FuzzMode.TOOLS)) {
                     fuzzTools(ToolOrder.order(tools), engine, executor, coverage); // id producers first
                     guard.run("shrink", null, () -> shrinker.shrinkAll(engine.findings().snapshot()));
                     guard.run("audit_probe", null, () -> auditRun.probe(fuzzed, engine, preview, inputs, config.seed(),
@@ -177,13 +178,13 @@ public final class Campaign {
                     // the injection findings of the probes, while their canaries are still planted
                     guard.run("shrink", null, () -> shrinker.shrinkAll(engine.findings().snapshot()));
                 }
-                if (config.includes("resources") && init.hasCapability("resources")) {
+                if (config.includes(FuzzMode.RESOURCES) && init.hasCapability("resources")) {
                     guard.run("fuzz_resources", null, () -> fuzzResources(supervisor.current(), engine, warnings, extra));
                 }
-                if (config.includes("prompts") && init.hasCapability("prompts")) {
+                if (config.includes(FuzzMode.PROMPTS) && init.hasCapability("prompts")) {
                     guard.run("fuzz_prompts", null, () -> fuzzPrompts(supervisor.current(), engine, warnings, extra));
                 }
-                if (config.includes("protocol")) {
+                if (config.includes(FuzzMode.PROTOCOL)) {
                     guard.run("fuzz_protocol", null, () -> fuzzProtocol(supervisor.current(), engine, fuzzed, extra));
                 }
                 if (audit.enabled()) {
@@ -348,7 +349,7 @@ public final class Campaign {
         }
         String tool = tools.isEmpty() ? null : tools.get(0).path("name").asString(null);
         fuzzer.fuzz(version, new ModelHints(tool, null, null, null, null), config.protocolTypes());
-        if (config.protocolPhases().contains("aggressive")) {
+        if (config.protocolPhases().contains(Phase.AGGRESSIVE)) {
             var raw = factory.rawHttp();
             if (raw.isPresent()) {
                 guard.run("fuzz_raw_http", null, () -> fuzzer.fuzzRawHttp(raw.get()));

@@ -30,14 +30,13 @@ public final class CampaignInputs {
                 new SchemaValidator(GenerationLimits.defaults().regexMatchSteps()), hints);
         return new IdAwareInputs() {
             @Override
-            public GeneratedCall generate(String tool, JsonNode schema, String phase, int run) {
+            public GeneratedCall generate(String tool, JsonNode schema, Phase phase, int run) {
                 return generate(tool, schema, phase, run, IdPool.Snapshot.empty()).call();
             }
 
             @Override
-            public WithIds generate(String tool, JsonNode schema, String phase, int run, IdPool.Snapshot ids) {
-                ToolInputPlanner.Planned planned = planner.plan(tool, schema, "realistic".equals(phase)
-                        ? Phase.REALISTIC : Phase.AGGRESSIVE, run, ids);
+            public WithIds generate(String tool, JsonNode schema, Phase phase, int run, IdPool.Snapshot ids) {
+                ToolInputPlanner.Planned planned = planner.plan(tool, schema, phase, run, ids);
                 return new WithIds(call(planned.input()), planned.harvestedIds());
             }
         };

@@ -3,6 +3,7 @@ package io.mcpfuzzer.fuzz;
 import io.mcpfuzzer.generate.CoverageCase;
 import io.mcpfuzzer.generate.CoveragePlan;
 import io.mcpfuzzer.generate.CoveragePlanner;
+import io.mcpfuzzer.generate.Phase;
 import io.mcpfuzzer.generate.Validation;
 import java.util.List;
 import java.util.concurrent.Future;
@@ -58,7 +59,7 @@ public final class CoveragePass {
         }
         JsonNode[] base = new JsonNode[1];
         CoveragePlan plan = engine.guard().call("coverage_plan", "tool " + name, null, () -> {
-            GeneratedCall first = inputs.generate(name, schema, "realistic", 0);
+            GeneratedCall first = inputs.generate(name, schema, Phase.REALISTIC, 0);
             base[0] = first == null ? null : first.arguments();
             return planner.plan(name, schema, base[0], budget);
         });

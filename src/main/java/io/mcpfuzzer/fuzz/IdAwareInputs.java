@@ -1,6 +1,7 @@
 package io.mcpfuzzer.fuzz;
 
 import io.mcpfuzzer.generate.IdPool;
+import io.mcpfuzzer.generate.Phase;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -12,5 +13,5 @@ public interface IdAwareInputs extends ToolInputs {
     /** An input and how many of its values are harvested ids (0 when none). */
     record WithIds(GeneratedCall call, int harvestedIds) {}
 
-    WithIds generate(String tool, JsonNode inputSchema, String phase, int run, IdPool.Snapshot ids);
+    WithIds generate(String tool, JsonNode inputSchema, Phase phase, int run, IdPool.Snapshot ids);
 }

@@ -1,6 +1,7 @@
 package io.mcpfuzzer.fuzz;
 
 import io.mcpfuzzer.common.Json;
+import io.mcpfuzzer.generate.Phase;
 import java.util.List;
 import java.util.SplittableRandom;
 import tools.jackson.databind.JsonNode;
@@ -38,7 +39,9 @@ public final class PromptFuzzer {
         String name = prompt.path("name").asString("");
         JsonNode declared = prompt.path("arguments");
         int run = 0;
-        for (String phase : config.phases()) {
+        for (Phase p : config.phases()) {
+            String phase = p.label();
+            boolean realisticPhase = p == Phase.REALISTIC;
             for (int i = 0; i < config.runs(); i++, run++) {
                 if (!shard.owns("prompt", name, run)) {
                     continue;
@@ -46,7 +49,7 @@ public final class PromptFuzzer {
                 SplittableRandom rnd = SurfaceSeeds.random(config.seed(), "prompt", name, run);
                 int index = i;
                 ObjectNode args = engine.guard().call("generate", "prompt " + name + " phase " + phase + " run " + i, null,
-                        () -> "realistic".equals(phase) ? realistic(declared, rnd) : aggressive(declared, rnd, index));
+                        () -> realisticPhase ? realistic(declared, rnd) : aggressive(declared, rnd, index));
                 if (args == null) {
                     engine.recordFuzzerError(new RunEngine.Call("prompt", name, run, phase, null, null, null, "generate",
                             session -> null), "the arguments could not be generated (see fuzzer_errors)");
@@ -55,9 +58,9 @@ public final class PromptFuzzer {
                 ObjectNode params = Json.object();
                 params.put("name", name);
                 params.set("arguments", args);
-                String label = "realistic".equals(phase) ? "realistic" : "aggressive:" + (i % 6);
+                String label = realisticPhase ? "realistic" : "aggressive:" + (i % 6);
                 engine.execute(new RunEngine.Call("prompt", name, run, phase, params, null,
-                        "realistic".equals(phase) ? Boolean.TRUE : null, label,
+                        realisticPhase ? Boolean.TRUE : null, label,
                         session -> session.rpc().request("prompts/get", params, engine.timeout())));
             }
         }

@@ -1,6 +1,7 @@
 package io.mcpfuzzer.fuzz;
 
 import io.mcpfuzzer.common.Json;
+import io.mcpfuzzer.generate.Phase;
 import io.mcpfuzzer.generate.protocol.MalformedFrame;
 import io.mcpfuzzer.generate.protocol.MalformedFrames;
 import io.mcpfuzzer.generate.protocol.McpModel;
@@ -158,7 +159,7 @@ public final class ProtocolFuzzer {
 
     private List<ProtocolPhase> phases() {
         return config.protocolPhases().stream()
-                .map(p -> p.equals("realistic") ? ProtocolPhase.REALISTIC : ProtocolPhase.AGGRESSIVE).toList();
+                .map(p -> p == Phase.REALISTIC ? ProtocolPhase.REALISTIC : ProtocolPhase.AGGRESSIVE).toList();
     }
 
     /**

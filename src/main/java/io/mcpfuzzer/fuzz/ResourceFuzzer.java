@@ -1,6 +1,7 @@
 package io.mcpfuzzer.fuzz;
 
 import io.mcpfuzzer.common.Json;
+import io.mcpfuzzer.generate.Phase;
 import io.mcpfuzzer.jsonrpc.Reply;
 import io.mcpfuzzer.mcp.McpSession;
 import io.mcpfuzzer.oracle.Finding;
@@ -46,15 +47,15 @@ public final class ResourceFuzzer {
         for (JsonNode resource : resources.subList(0, Math.min(MAX_URIS, resources.size()))) {
             String uri = resource.path("uri").asString("");
             int run = 0;
-            if (config.phases().contains("realistic")) {
-                read(uri, uri, run++, "realistic", "listed");
+            if (config.phases().contains(Phase.REALISTIC)) {
+                read(uri, uri, run++, Phase.REALISTIC.label(), "listed");
                 if (canSubscribe) {
                     subscribe(uri, run++);
                 }
             }
-            if (config.phases().contains("aggressive")) {
+            if (config.phases().contains(Phase.AGGRESSIVE)) {
                 for (ResourceMutations.Mutation m : ResourceMutations.of(uri)) {
-                    read(uri, m.uri(), run++, "aggressive", m.label());
+                    read(uri, m.uri(), run++, Phase.AGGRESSIVE.label(), m.label());
                 }
             }
             targets++;
@@ -63,9 +64,9 @@ public final class ResourceFuzzer {
             String pattern = template.path("uriTemplate").asString("");
             int run = 0;
             for (String value : TEMPLATE_VALUES) {
-                String phase = value.equals("example") ? "realistic" : "aggressive";
+                Phase phase = value.equals("example") ? Phase.REALISTIC : Phase.AGGRESSIVE;
                 if (config.phases().contains(phase)) {
-                    read(pattern, UriTemplateFill.fill(pattern, value), run++, phase, "template:" + phase);
+                    read(pattern, UriTemplateFill.fill(pattern, value), run++, phase.label(), "template:" + phase.label());
                 }
             }
             targets++;

@@ -2,6 +2,7 @@ package io.mcpfuzzer.fuzz;
 
 import io.mcpfuzzer.common.Json;
 import io.mcpfuzzer.fuzz.audit.OriginProbe;
+import io.mcpfuzzer.generate.Phase;
 import io.mcpfuzzer.jsonrpc.Reply;
 import io.mcpfuzzer.oracle.Finding;
 import io.mcpfuzzer.oracle.audit.CanaryFiles;
@@ -219,7 +220,7 @@ final class SecurityAuditRun implements AutoCloseable, AuditJudge {
         JsonNode schema = tool.path("inputSchema");
         List<String> props = stringProps(schema);
         JsonNode realistic = props.isEmpty() ? null
-                : inputs.generate(name, schema.isObject() ? schema : Json.object(), "realistic", 0).arguments();
+                : inputs.generate(name, schema.isObject() ? schema : Json.object(), Phase.REALISTIC, 0).arguments();
         int run = RunSpace.INJECTION_PROBE.first();
         for (String prop : props) {
             Set<String> sentBefore = new HashSet<>();

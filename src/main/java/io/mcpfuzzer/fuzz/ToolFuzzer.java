@@ -2,6 +2,7 @@ package io.mcpfuzzer.fuzz;
 
 import io.mcpfuzzer.common.Json;
 import io.mcpfuzzer.generate.IdPool;
+import io.mcpfuzzer.generate.Phase;
 import io.mcpfuzzer.jsonrpc.Reply;
 import io.mcpfuzzer.oracle.audit.AnswerNormaliser;
 import io.mcpfuzzer.oracle.Finding;
@@ -66,25 +67,26 @@ public final class ToolFuzzer {
         int sweepAt = SWEEP_EVERY;
         JsonNode firstRealistic = null;
         IdPool.Snapshot ids = engine.ids().snapshot(); // the ids earlier tools handed out, fixed for this tool
-        for (String phase : config.phases()) {
+        for (Phase p : config.phases()) {
+            String phase = p.label();
+            boolean realisticPhase = p == Phase.REALISTIC;
             for (int i = 0; i < config.runs(); i++, run++) {
                 boolean owned = shard.owns("tool", name, run);
-                if (!owned && !(shard.first() && firstRealistic == null && "realistic".equals(phase))) {
+                if (!owned && !(shard.first() && firstRealistic == null && realisticPhase)) {
                     continue; // another shard's run (the first shard still derives the probe's input)
                 }
                 int index = i;
-                String where = phase;
                 GeneratedCall generated = engine.guard().call("generate", "tool " + name + " phase " + phase + " run " + i,
                         null, () -> {
                             FaultInjection.at("generate");
                             if (inputs instanceof IdAwareInputs aware) {
-                                IdAwareInputs.WithIds made = aware.generate(name, schema, where, index, ids);
+                                IdAwareInputs.WithIds made = aware.generate(name, schema, p, index, ids);
                                 if (made.harvestedIds() > 0 && owned) {
                                     engine.ids().used(name);
                                 }
                                 return made.call();
                             }
-                            return inputs.generate(name, schema, where, index);
+                            return inputs.generate(name, schema, p, index);
                         });
                 if (!owned) {
                     if (generated != null) {
@@ -100,7 +102,7 @@ public final class ToolFuzzer {
                             s -> null), "the input could not be generated (see fuzzer_errors)");
                     continue;
                 }
-                if (firstRealistic == null && "realistic".equals(phase)) {
+                if (firstRealistic == null && realisticPhase) {
                     firstRealistic = generated.arguments();
                 }
                 JsonNode args = generated.arguments();

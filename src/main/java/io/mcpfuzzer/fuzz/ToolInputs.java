@@ -1,5 +1,6 @@
 package io.mcpfuzzer.fuzz;
 
+import io.mcpfuzzer.generate.Phase;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -8,5 +9,6 @@ import tools.jackson.databind.JsonNode;
  */
 @FunctionalInterface
 public interface ToolInputs {
-    GeneratedCall generate(String tool, JsonNode inputSchema, String phase, int run);
+    /** @param phase which inputs to make; not null */
+    GeneratedCall generate(String tool, JsonNode inputSchema, Phase phase, int run);
 }

@@ -12,8 +12,11 @@ import java.util.Map;
  * @param statusReason      why the run was blocked, interrupted or stopped by an error, or null
  * @param seed              the seed that reproduces the run
  * @param mode              {@code tools}, {@code protocol}, {@code resources}, {@code prompts} or {@code all}
+ *                          ({@link io.mcpfuzzer.fuzz.FuzzMode#wire()})
  * @param phase             {@code realistic}, {@code aggressive} or {@code both}
- * @param transport         {@code stdio}, {@code streamablehttp}, {@code sse}
+ *                          ({@link io.mcpfuzzer.fuzz.PhaseChoice#wire()})
+ * @param transport         {@code stdio}, {@code http}, {@code https}, {@code streamablehttp} or {@code sse}
+ *                          ({@link io.mcpfuzzer.transport.TransportProtocol#wire()})
  * @param endpoint          command or URL, redacted
  * @param protocolVersion   negotiated MCP protocol version, or null when initialize failed
  * @param serverInfo        server's {@code serverInfo} object as a map, or empty

@@ -2,7 +2,7 @@ package io.mcpfuzzer.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mcpfuzzer.config.Mode;
+import io.mcpfuzzer.fuzz.FuzzMode;
 import io.mcpfuzzer.config.Origin;
 import io.mcpfuzzer.config.Settings;
 import java.io.ByteArrayOutputStream;
@@ -116,7 +116,7 @@ class MainTest {
         Settings s = seen.get();
         assertThat(s.target().command()).containsExactly("python3", "my srv.py");
         assertThat(s.fuzzing().tools()).containsExactly("a", "b");
-        assertThat(s.fuzzing().mode()).isEqualTo(Mode.TOOLS);
+        assertThat(s.fuzzing().mode()).isEqualTo(FuzzMode.TOOLS);
         assertThat(s.fuzzing().corpus()).isFalse();
         assertThat(s.fuzzing().seed()).isEqualTo(9L);
         assertThat(s.target().headers()).containsEntry("X-K", "v");

@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mcpfuzzer.common.Severity;
+import io.mcpfuzzer.fuzz.FuzzMode;
+import io.mcpfuzzer.fuzz.PhaseChoice;
 import io.mcpfuzzer.safety.SandboxMode;
+import io.mcpfuzzer.transport.TransportProtocol;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -32,7 +35,7 @@ class SettingsResolverTest {
     @Test
     void defaultsWhenNothingIsGiven() {
         Settings s = resolver(Map.of()).resolve();
-        assertThat(s.fuzzing().mode()).isEqualTo(Mode.ALL);
+        assertThat(s.fuzzing().mode()).isEqualTo(FuzzMode.ALL);
         assertThat(s.fuzzing().phase()).isEqualTo(PhaseChoice.AGGRESSIVE);
         assertThat(s.fuzzing().runs()).isEqualTo(10);
         assertThat(s.fuzzing().maxConcurrency()).isEqualTo(5);
@@ -77,7 +80,7 @@ class SettingsResolverTest {
                 .commandLine(Options.SPEC_GUARD, Boolean.TRUE)
                 .resolve();
         assertThat(s.fuzzing().runs()).isEqualTo(10);
-        assertThat(s.fuzzing().mode()).isEqualTo(Mode.ALL);
+        assertThat(s.fuzzing().mode()).isEqualTo(FuzzMode.ALL);
         assertThat(s.protocol().specGuard()).isTrue();
     }
 

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mcpfuzzer.common.Json;
+import io.mcpfuzzer.fuzz.FuzzMode;
+import io.mcpfuzzer.transport.TransportProtocol;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -39,8 +41,8 @@ class ValueTypeTest {
 
     @Test
     void enumsMatchCaseInsensitivelyWithDashes() {
-        ValueType<Mode> m = ValueType.choice(Mode.class);
-        assertThat(m.parse("Tools")).isEqualTo(Mode.TOOLS);
+        ValueType<FuzzMode> m = ValueType.choice(FuzzMode.class);
+        assertThat(m.parse("Tools")).isEqualTo(FuzzMode.TOOLS);
         assertThat(ValueType.choice(TransportProtocol.class).parse("streamablehttp"))
                 .isEqualTo(TransportProtocol.STREAMABLEHTTP);
         assertThat(m.describe()).isEqualTo("one of tools, protocol, resources, prompts, all");

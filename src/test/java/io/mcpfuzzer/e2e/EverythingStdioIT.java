@@ -7,6 +7,8 @@ import io.mcpfuzzer.fuzz.CampaignConfig;
 import io.mcpfuzzer.fuzz.CampaignInputs;
 import io.mcpfuzzer.fuzz.CampaignObserver;
 import io.mcpfuzzer.fuzz.CampaignResult;
+import io.mcpfuzzer.fuzz.FuzzMode;
+import io.mcpfuzzer.fuzz.PhaseChoice;
 import io.mcpfuzzer.fuzz.targets.StdioTargetFactory;
 import io.mcpfuzzer.mcp.ClientOptions;
 import io.mcpfuzzer.testsupport.E2eTargets;
@@ -26,7 +28,7 @@ class EverythingStdioIT {
         List<String> command = E2eTargets.everything("stdio");
         Map<String, String> env = Map.of("PATH", System.getenv("PATH"), "HOME", System.getProperty("java.io.tmpdir"),
                 "GZIP_ALLOWED_DOMAINS", "localhost");
-        CampaignConfig config = new CampaignConfig("tools", "both", 3, 1, 7, Duration.ofSeconds(20), 3, Set.of(), 3, 1);
+        CampaignConfig config = new CampaignConfig(FuzzMode.TOOLS, PhaseChoice.BOTH, 3, 1, 7, Duration.ofSeconds(20), 3, Set.of(), 3, 1);
         StdioTargetFactory factory = new StdioTargetFactory(command, null, env, false, ClientOptions.defaults(), 16 << 20);
 
         CampaignResult result;

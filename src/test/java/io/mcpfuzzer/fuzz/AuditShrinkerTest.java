@@ -52,7 +52,7 @@ class AuditShrinkerTest {
     @Test
     void theShrunkInjectionKeepsThePayloadAndNeverUsesABlockedValue() {
         Path root = dir.resolve("root");
-        CampaignConfig config = new CampaignConfig("tools", "realistic", 2, 1, 11, Duration.ofSeconds(10), 1,
+        CampaignConfig config = new CampaignConfig(FuzzMode.TOOLS, PhaseChoice.REALISTIC, 2, 1, 11, Duration.ofSeconds(10), 1,
                 Set.of(TOOL), 3, 0);
         StdioTargetFactory factory = new StdioTargetFactory(JavaCommand.of(AuditFixtureServer.class, "--root",
                 root.toString()), null, Map.of(), true, ClientOptions.defaults(), 1 << 20)

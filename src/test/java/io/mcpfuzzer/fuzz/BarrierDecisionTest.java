@@ -49,8 +49,8 @@ class BarrierDecisionTest {
         }
     }
 
-    private static CampaignConfig protocol(Set<String> types, String phase, Duration timeout) {
-        return new CampaignConfig("protocol", "both", 1, 1, 7, timeout, 1, Set.of(), 3, 0, phase, types, false);
+    private static CampaignConfig protocol(Set<String> types, PhaseChoice phase, Duration timeout) {
+        return new CampaignConfig(FuzzMode.PROTOCOL, PhaseChoice.BOTH, 1, 1, 7, timeout, 1, Set.of(), 3, 0, phase, types, false);
     }
 
     private static List<Finding> drops(CampaignResult result) {
@@ -66,7 +66,7 @@ class BarrierDecisionTest {
     @SuppressWarnings("unchecked")
     void aServerThatAnswersInOrderHasItsDropsDecidedByTheBarrier() {
         CampaignResult result = run(JavaCommand.of(RootCauseServer.class, "drop-invalid"),
-                protocol(Set.of(), "both", Duration.ofSeconds(30)));
+                protocol(Set.of(), PhaseChoice.BOTH, Duration.ofSeconds(30)));
         String shown = show(result.findings());
 
         assertThat(result.status()).isEqualTo("completed");
@@ -97,7 +97,7 @@ class BarrierDecisionTest {
     @Test
     void aServerThatAnswersOutOfOrderFallsBackToTheDeadline() {
         CampaignResult result = run(JavaCommand.of(BarrierServer.class, "reorder-drop"),
-                protocol(Set.of("ping", "tools/list"), "aggressive", Duration.ofSeconds(1)));
+                protocol(Set.of("ping", "tools/list"), PhaseChoice.AGGRESSIVE, Duration.ofSeconds(1)));
         String shown = show(result.findings());
 
         assertThat(result.status()).isEqualTo("completed");
@@ -113,8 +113,8 @@ class BarrierDecisionTest {
 
     @Test
     void aValidCallThatIsMerelySlowIsATimeoutNotADrop() {
-        CampaignConfig config = new CampaignConfig("tools", "realistic", 2, 1, 7, Duration.ofSeconds(1), 1,
-                Set.of(), 3, 0, "realistic", Set.of(), false);
+        CampaignConfig config = new CampaignConfig(FuzzMode.TOOLS, PhaseChoice.REALISTIC, 2, 1, 7, Duration.ofSeconds(1), 1,
+                Set.of(), 3, 0, PhaseChoice.REALISTIC, Set.of(), false);
         CampaignResult result = run(JavaCommand.of(BarrierServer.class, "slow-tool"), config);
         String shown = show(result.findings());
 

@@ -27,7 +27,7 @@ import tools.jackson.databind.JsonNode;
 @Timeout(600)
 class CoverageTwinsTest {
     private static CampaignResult run(long seed) {
-        CampaignConfig config = new CampaignConfig("tools", "both", 2, 1, seed, Duration.ofSeconds(5), 1, Set.of(), 3, 0);
+        CampaignConfig config = new CampaignConfig(FuzzMode.TOOLS, PhaseChoice.BOTH, 2, 1, seed, Duration.ofSeconds(5), 1, Set.of(), 3, 0);
         List<String> command = JavaCommand.of(CoverageTwinsServer.class);
         StdioTargetFactory factory = new StdioTargetFactory(command, null, Map.of(), true, ClientOptions.defaults(), 1 << 20);
         try (factory) {

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
 class DemoCampaignTest {
     @Test
     void findsThePlantedFlawsOfTheDemoServer() {
-        CampaignConfig config = new CampaignConfig("tools", "both", 8, 2, 42, Duration.ofSeconds(1), 2, Set.of(), 3, 1);
+        CampaignConfig config = new CampaignConfig(FuzzMode.TOOLS, PhaseChoice.BOTH, 8, 2, 42, Duration.ofSeconds(1), 2, Set.of(), 3, 1);
         StdioTargetFactory factory = new StdioTargetFactory(JavaCommand.of(DemoServer.class), null, Map.of(), true,
                 ClientOptions.defaults(), 1 << 20);
         CampaignResult result;

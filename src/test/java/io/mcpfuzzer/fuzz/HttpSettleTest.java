@@ -7,6 +7,7 @@ import com.sun.net.httpserver.HttpServer;
 import io.mcpfuzzer.fuzz.targets.HttpTargetFactory;
 import io.mcpfuzzer.fuzz.targets.Target;
 import io.mcpfuzzer.mcp.ClientOptions;
+import io.mcpfuzzer.transport.TransportProtocol;
 import io.mcpfuzzer.transport.http.HttpOptions;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -55,7 +56,7 @@ class HttpSettleTest {
         server.createContext("/mcp", HttpSettleTest::handle);
         server.start();
         String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/mcp";
-        target = new HttpTargetFactory(url, "streamablehttp", HttpOptions.builder().build(), ClientOptions.defaults())
+        target = new HttpTargetFactory(url, TransportProtocol.STREAMABLEHTTP, HttpOptions.builder().build(), ClientOptions.defaults())
                 .start();
         ex = new SessionExchange(target.session());
     }

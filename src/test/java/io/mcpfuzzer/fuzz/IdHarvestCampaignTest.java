@@ -26,7 +26,7 @@ class IdHarvestCampaignTest {
     }
 
     private static CampaignResult run(ToolInputs inputs, CampaignObserver observer) {
-        CampaignConfig config = new CampaignConfig("tools", "realistic", 10, 1, 7, Duration.ofSeconds(5), 2, Set.of(),
+        CampaignConfig config = new CampaignConfig(FuzzMode.TOOLS, PhaseChoice.REALISTIC, 10, 1, 7, Duration.ofSeconds(5), 2, Set.of(),
                 3, 0);
         StdioTargetFactory factory = new StdioTargetFactory(JavaCommand.of(HandlesServer.class, "--clean"), null,
                 Map.of(), true, ClientOptions.defaults(), 1 << 20);

@@ -24,7 +24,7 @@ class ManyRunsCampaignTest {
     @Test
     void everyRunOfALongToolLoopIsReportedOnceBeforeTheCampaignEnds() {
         int runs = 1_000;
-        CampaignConfig config = new CampaignConfig("tools", "realistic", runs, 1, 7, Duration.ofSeconds(10), 3,
+        CampaignConfig config = new CampaignConfig(FuzzMode.TOOLS, PhaseChoice.REALISTIC, runs, 1, 7, Duration.ofSeconds(10), 3,
                 Set.of(), 3, 0);
         Map<Integer, Integer> reported = new ConcurrentHashMap<>();
         CampaignObserver observer = new CampaignObserver() {

@@ -28,7 +28,7 @@ class PlantedSeedsIT {
     private static final int FRAME_CAP = 16 << 20;
 
     private static CampaignResult run(List<String> command, int runs, long seed, int frameCap, Duration timeout) {
-        CampaignConfig config = new CampaignConfig("tools", "both", runs, 1, seed, timeout, 2, Set.of(), 3, 2);
+        CampaignConfig config = new CampaignConfig(FuzzMode.TOOLS, PhaseChoice.BOTH, runs, 1, seed, timeout, 2, Set.of(), 3, 2);
         StdioTargetFactory factory = new StdioTargetFactory(command, null, Map.of(), true, ClientOptions.defaults(), frameCap);
         try (factory) {
             return new Campaign(config, factory, CampaignInputs.forSeed(seed), CampaignObserver.NONE).run();

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
 @ResourceLock("class:PlantedVerdictsTest") // its methods run one after the other (a lock forces them into one thread)
 class PlantedVerdictsTest {
     private static CampaignResult run(Set<String> tools, int runs) {
-        CampaignConfig config = new CampaignConfig("tools", "both", runs, 1, 11, Duration.ofSeconds(3), 2, tools, 3, 2);
+        CampaignConfig config = new CampaignConfig(FuzzMode.TOOLS, PhaseChoice.BOTH, runs, 1, 11, Duration.ofSeconds(3), 2, tools, 3, 2);
         List<String> command = JavaCommand.of(PlantedBugsServer.class);
         command.set(1, "-Xmx512m");
         StdioTargetFactory factory = new StdioTargetFactory(command, null, Map.of(), true, ClientOptions.defaults(), 1 << 20);

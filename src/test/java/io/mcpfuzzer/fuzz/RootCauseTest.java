@@ -36,8 +36,8 @@ import org.junit.jupiter.api.parallel.ResourceLock;
 class RootCauseTest {
     private final List<RunResult> runs = Collections.synchronizedList(new ArrayList<>());
 
-    private CampaignResult protocol(String mode, Set<String> types, String protocolPhase) {
-        CampaignConfig config = new CampaignConfig("protocol", "both", 1, 1, 7, Duration.ofSeconds(3), 1, Set.of(), 3,
+    private CampaignResult protocol(String mode, Set<String> types, PhaseChoice protocolPhase) {
+        CampaignConfig config = new CampaignConfig(FuzzMode.PROTOCOL, PhaseChoice.BOTH, 1, 1, 7, Duration.ofSeconds(3), 1, Set.of(), 3,
                 0, protocolPhase, types, false);
         return campaign(mode, config);
     }
@@ -67,7 +67,7 @@ class RootCauseTest {
 
     @Test
     void aServerThatStopsReadingAfterAnInvalidFrameIsOneFindingAndTheCampaignGoesOn() {
-        CampaignResult result = protocol("deaf-after-invalid", Set.of("ping"), "aggressive");
+        CampaignResult result = protocol("deaf-after-invalid", Set.of("ping"), PhaseChoice.AGGRESSIVE);
         List<Finding> all = result.findings();
         String shown = show(all);
 
@@ -107,7 +107,7 @@ class RootCauseTest {
 
     @Test
     void aServerThatStopsReadingMidFrameIsDeafAtOnceAndTheCampaignGoesOn() {
-        CampaignResult result = protocol("deaf-on-long-line", Set.of("ping"), "aggressive");
+        CampaignResult result = protocol("deaf-on-long-line", Set.of("ping"), PhaseChoice.AGGRESSIVE);
         List<Finding> hangs = result.findings().stream().filter(f -> f.category().equals("hang")).toList();
         String shown = show(result.findings());
 
@@ -130,7 +130,7 @@ class RootCauseTest {
     @Test
     @SuppressWarnings("unchecked")
     void aServerThatSilentlyDropsInvalidMessagesIsOneDroppedFindingWithCountsPerKind() {
-        CampaignResult result = protocol("drop-invalid", Set.of(), "both");
+        CampaignResult result = protocol("drop-invalid", Set.of(), PhaseChoice.BOTH);
         List<Finding> all = result.findings();
         String shown = show(all);
 
@@ -154,7 +154,7 @@ class RootCauseTest {
     @Test
     void oneCrashReachedThroughSeveralMessageTypesIsOneFinding() {
         CampaignResult result = protocol("crash-on", Set.of("resources/read", "prompts/get", "completion/complete"),
-                "both");
+                PhaseChoice.BOTH);
         List<Finding> crashes = result.findings().stream().filter(f -> f.category().equals("crash")).toList();
         String shown = show(result.findings());
 
@@ -171,7 +171,7 @@ class RootCauseTest {
 
     @Test
     void internalErrorsThatDifferOnlyInNumbersQuotesAndPathsAreOneFinding() {
-        CampaignConfig config = new CampaignConfig("tools", "both", 4, 1, 7, Duration.ofSeconds(5), 3, Set.of(), 3, 0);
+        CampaignConfig config = new CampaignConfig(FuzzMode.TOOLS, PhaseChoice.BOTH, 4, 1, 7, Duration.ofSeconds(5), 3, Set.of(), 3, 0);
         CampaignResult result = campaign("internal", config);
         List<Finding> internal = result.findings().stream().filter(f -> f.category().equals("internal_error")).toList();
 

@@ -44,7 +44,7 @@ class ShrinkerTest {
     }
 
     private Finding configureCrash() {
-        CampaignConfig config = new CampaignConfig("tools", "realistic", 3, 1, 7, Duration.ofSeconds(5), 1,
+        CampaignConfig config = new CampaignConfig(FuzzMode.TOOLS, PhaseChoice.REALISTIC, 3, 1, 7, Duration.ofSeconds(5), 1,
                 Set.of("configure"), 3, 0);
         StdioTargetFactory factory = new StdioTargetFactory(JavaCommand.of(DebugModeServer.class), null, Map.of(), true,
                 ClientOptions.defaults(), 1 << 20).sessionSetup(s -> s.rpc().outboundPolicy((m, t, raw) -> policy(m)));

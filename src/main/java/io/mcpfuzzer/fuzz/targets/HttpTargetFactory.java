@@ -8,6 +8,7 @@ import io.mcpfuzzer.mcp.McpSession;
 import io.mcpfuzzer.oracle.CrashInfo;
 import io.mcpfuzzer.transport.Transport;
 import io.mcpfuzzer.transport.TransportException;
+import io.mcpfuzzer.transport.TransportProtocol;
 import io.mcpfuzzer.transport.http.AutoHttpTransport;
 import io.mcpfuzzer.transport.http.HttpOptions;
 import io.mcpfuzzer.transport.http.HttpTransports;
@@ -20,14 +21,15 @@ import io.mcpfuzzer.transport.http.StreamableHttpTransport;
  */
 public final class HttpTargetFactory implements TargetFactory {
     private final String url;
-    private final String mode;
+    private final TransportProtocol protocol;
     private final HttpOptions options;
     private final ClientOptions client;
     private volatile java.util.function.Consumer<McpSession> sessionSetup = s -> {};
 
-    public HttpTargetFactory(String url, String mode, HttpOptions options, ClientOptions client) {
+    /** @param protocol which HTTP transport to speak; not {@code STDIO} (refused when a session starts) */
+    public HttpTargetFactory(String url, TransportProtocol protocol, HttpOptions options, ClientOptions client) {
         this.url = url;
-        this.mode = mode;
+        this.protocol = java.util.Objects.requireNonNull(protocol, "protocol");
         this.options = options;
         this.client = client;
     }
@@ -45,7 +47,7 @@ public final class HttpTargetFactory implements TargetFactory {
     public Target start() throws TargetStartException {
         Transport transport;
         try {
-            transport = HttpTransports.open(url, mode, options);
+            transport = HttpTransports.open(url, protocol, options);
         } catch (IllegalArgumentException e) {
             throw new TargetStartException(e.getMessage(), e, true);
         }
@@ -81,13 +83,13 @@ public final class HttpTargetFactory implements TargetFactory {
 
     @Override
     public String transport() {
-        return mode;
+        return protocol.wire();
     }
 
     @Override
     public String describe() {
         try {
-            return HttpTransports.open(url, mode, options).describe();
+            return HttpTransports.open(url, protocol, options).describe();
         } catch (IllegalArgumentException e) {
             return "(invalid URL)";
         }

@@ -12,6 +12,7 @@ import io.mcpfuzzer.process.ProcessStartException;
 import io.mcpfuzzer.process.ResourceLimits;
 import io.mcpfuzzer.process.WatchdogConfig;
 import io.mcpfuzzer.transport.TransportException;
+import io.mcpfuzzer.transport.TransportProtocol;
 import io.mcpfuzzer.transport.stdio.StdioTransport;
 import java.nio.file.Path;
 import java.util.List;
@@ -122,7 +123,7 @@ public final class StdioTargetFactory implements TargetFactory {
 
     @Override
     public String transport() {
-        return "stdio";
+        return TransportProtocol.STDIO.wire();
     }
 
     @Override

@@ -9,7 +9,10 @@ public interface TargetFactory extends AutoCloseable {
      */
     Target start() throws TargetStartException;
 
-    /** Transport name for reports: {@code stdio}, {@code streamablehttp}, {@code sse}. */
+    /**
+     * Transport name for reports: the {@link io.mcpfuzzer.transport.TransportProtocol#wire()} spelling
+     * ({@code stdio}, {@code http}, {@code https}, {@code sse} or {@code streamablehttp}).
+     */
     String transport();
 
     /** Endpoint for reports, with credentials removed. */

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.mcpfuzzer.transport.Transport;
+import io.mcpfuzzer.transport.TransportProtocol;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -57,7 +58,7 @@ class EverythingHttpTest {
     @Test
     void httpModeDetectsLegacySseOnTheSseUrl() throws Exception {
         try (EverythingServer server = EverythingServer.start("sse")) {
-            try (Transport transport = HttpTransports.open(server.uri("/sse").toString(), "http", HttpOptions.defaults())) {
+            try (Transport transport = HttpTransports.open(server.uri("/sse").toString(), TransportProtocol.HTTP, HttpOptions.defaults())) {
                 MiniRpc rpc = new MiniRpc(transport);
                 JsonNode init = rpc.initialize(CALL);
                 assertThat(init.path("result").path("serverInfo").isObject()).isTrue();

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.mcpfuzzer.transport.Transport;
 import io.mcpfuzzer.transport.TransportException;
+import io.mcpfuzzer.transport.TransportProtocol;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.time.Duration;
@@ -127,7 +128,7 @@ class SseTransportTest {
     @Test
     void httpModeFallsBackToLegacySseAndReplaysTheFirstFrame() throws Exception {
         legacyServer("/message?sessionId=abc");
-        transport = HttpTransports.open(server.uri("/sse").toString(), "http", HttpOptions.defaults());
+        transport = HttpTransports.open(server.uri("/sse").toString(), TransportProtocol.HTTP, HttpOptions.defaults());
         transport.start(listener);
         transport.send(INIT);
         await().atMost(WAIT).until(() -> listener.frames.size() == 1);
@@ -143,7 +144,7 @@ class SseTransportTest {
     @Test
     void httpModeStaysOnStreamableHttpWhenThePostWorks() throws Exception {
         server.on("/mcp", (ex, req) -> HttpFixture.json(ex, 200, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}", Map.of()));
-        transport = HttpTransports.open(server.uri("/mcp").toString(), "https", HttpOptions.defaults());
+        transport = HttpTransports.open(server.uri("/mcp").toString(), TransportProtocol.HTTPS, HttpOptions.defaults());
         transport.start(listener);
         transport.send(INIT);
         await().atMost(WAIT).until(() -> listener.frames.size() == 1);
@@ -153,11 +154,11 @@ class SseTransportTest {
 
     @Test
     void factoryRejectsUnknownModesAndBadUrls() {
-        assertThatThrownBy(() -> HttpTransports.open("http://127.0.0.1:1/", "carrier-pigeon", HttpOptions.defaults()))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("unknown HTTP transport mode");
-        assertThatThrownBy(() -> HttpTransports.open("ftp://127.0.0.1/", "http", HttpOptions.defaults()))
+        assertThatThrownBy(() -> HttpTransports.open("http://127.0.0.1:1/", TransportProtocol.STDIO, HttpOptions.defaults()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("stdio is not an HTTP transport");
+        assertThatThrownBy(() -> HttpTransports.open("ftp://127.0.0.1/", TransportProtocol.HTTP, HttpOptions.defaults()))
                 .isInstanceOf(IllegalArgumentException.class);
-        Transport t = HttpTransports.open("http://user:pw@127.0.0.1:1/mcp?key=secret", "streamablehttp",
+        Transport t = HttpTransports.open("http://user:pw@127.0.0.1:1/mcp?key=secret", TransportProtocol.STREAMABLEHTTP,
                 HttpOptions.defaults());
         assertThat(t.describe()).isEqualTo("streamablehttp:http://127.0.0.1:1/mcp?...").doesNotContain("pw");
         t.close();
