@@ -38,4 +38,26 @@ class ProcFsRssTest {
         assertThat(ProcFs.rssKb(-1)).isEmpty();
         assertThat(ProcFs.rssKb(Long.MAX_VALUE)).isEmpty();
     }
+
+    @Test
+    void statmGivesTheResidentPagesField() {
+        byte[] line = bytes("123456 7890 321 10 0 999 0\n");
+        assertThat(StatmRss.residentPages(line, line.length)).isEqualTo(7890);
+        byte[] bad = bytes("123456\n");
+        assertThat(StatmRss.residentPages(bad, bad.length)).isEqualTo(-1);
+        assertThat(StatmRss.kernelPageKb("55d0-55d1 r--p 0 08:01 1 /usr/bin/java\nSize: 4 kB\nKernelPageSize:        4 kB\n"))
+                .isEqualTo(4);
+        assertThat(StatmRss.kernelPageKb("Size: 4 kB\n")).isZero();
+    }
+
+    @Test
+    void statmAndStatusAgreeOnThisJvm() {
+        assertThat(StatmRss.PAGE_KB).isPositive();
+        long pid = ProcFs.selfPid();
+        long fromStatus = ProcFs.statusRssKb(pid).orElseThrow();
+        long fromStatm = StatmRss.kb(pid).orElseThrow();
+        // two reads a moment apart of a running JVM: the same counter, give or take what it touched meanwhile
+        assertThat((double) fromStatm).isCloseTo(fromStatus, org.assertj.core.data.Percentage.withPercentage(20));
+        assertThat(ProcFs.rssKb(pid)).isPresent();
+    }
 }
