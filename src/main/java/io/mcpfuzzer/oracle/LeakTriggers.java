@@ -13,7 +13,8 @@ final class LeakTriggers {
     /** At most 31 groups: the result is a bit mask. */
     static final int MAX_GROUPS = 31;
 
-    private record Literal(String text, int group, boolean ignoreCase) {}
+    /** A literal (ASCII-lowered when its group ignores case) and its group's bit. */
+    private record Literal(char[] text, int bit, boolean ignoreCase) {}
 
     /** Literals by their first character (both cases for case-insensitive ones); ASCII only. */
     private final Literal[][] byFirst = new Literal[128][];
@@ -32,11 +33,12 @@ final class LeakTriggers {
         }
         for (int g = 0; g < groups.size(); g++) {
             for (String text : groups.get(g)) {
-                char first = text.charAt(0);
+                char first = ignoreCase[g] ? io.mcpfuzzer.common.Ascii.lower(text).charAt(0) : text.charAt(0);
                 if (text.chars().anyMatch(ch -> ch < 0x20 || ch > 0x7E)) {
                     throw new IllegalArgumentException("literal not printable ASCII: " + text);
                 }
-                Literal literal = new Literal(text, g, ignoreCase[g]);
+                Literal literal = new Literal((ignoreCase[g] ? io.mcpfuzzer.common.Ascii.lower(text) : text).toCharArray(),
+                        1 << g, ignoreCase[g]);
                 table.get(first).add(literal);
                 if (ignoreCase[g]) {
                     char other = Character.isUpperCase(first) ? Character.toLowerCase(first) : Character.toUpperCase(first);
@@ -51,7 +53,10 @@ final class LeakTriggers {
         }
     }
 
-    /** Bit {@code g} set when some literal of group {@code g} occurs in {@code text}. */
+    /**
+     * Bit {@code g} set when some literal of group {@code g} occurs in {@code text} (for a
+     * case-insensitive group: in the text with {@code A-Z} lowered, as {@link io.mcpfuzzer.common.Ascii#lower}).
+     */
     int scan(String text) {
         int found = 0;
         int n = text.length();
@@ -62,12 +67,28 @@ final class LeakTriggers {
                 continue;
             }
             for (Literal l : candidates) {
-                int bit = 1 << l.group();
-                if ((found & bit) == 0 && text.regionMatches(l.ignoreCase(), i, l.text(), 0, l.text().length())) {
-                    found |= bit;
+                if ((found & l.bit()) == 0 && matchesAt(text, i, l)) {
+                    found |= l.bit();
                 }
             }
         }
         return found;
+    }
+
+    private static boolean matchesAt(String text, int at, Literal l) {
+        char[] lit = l.text();
+        if (at + lit.length > text.length()) {
+            return false;
+        }
+        for (int k = 1; k < lit.length; k++) { // the first character selected the literal
+            char t = text.charAt(at + k);
+            if (l.ignoreCase() && t >= 'A' && t <= 'Z') {
+                t = (char) (t + 32);
+            }
+            if (t != lit[k]) {
+                return false;
+            }
+        }
+        return true;
     }
 }
