@@ -56,6 +56,8 @@ public final class RunEngine {
     /** RSS is sampled every 250 ms or every 10 runs, whichever comes first (one small /proc read). */
     private static final long RSS_SAMPLE_NANOS = 250_000_000L;
     private static final long RSS_RUNS = 10;
+    /** No RSS read for this call yet. */
+    private static final long UNREAD = Long.MIN_VALUE;
     private static final int RESPONSE_EXCERPT = 2_000;
     /** Outcome of a run that the fuzzer itself failed to carry out or judge. */
     public static final String FUZZER_ERROR = "fuzzer_error";
@@ -297,11 +299,15 @@ public final class RunEngine {
             } else if (crash != null) {
                 guard.run("retire", inputOf(call), () -> supervisor.retire(target));
             } else {
-                guard.run("memory_sample", null, () -> sampleMemory(target));
+                long[] rss = {UNREAD}; // one /proc read per call serves both samples
                 if ("tool".equals(call.kind())) { // per call: the per-tool trend (MemoryProbe)
-                    guard.run("tool_memory", null, () -> toolMemory.record(call.target(),
-                            System.identityHashCode(target), call.input(), call.run(), target.rssKb()));
+                    guard.run("tool_memory", null, () -> {
+                        rss[0] = target.rssKb();
+                        toolMemory.record(call.target(), System.identityHashCode(target), call.input(), call.run(),
+                                rss[0]);
+                    });
                 }
+                guard.run("memory_sample", null, () -> sampleMemory(target, rss[0]));
             }
             return verdict;
         }
@@ -416,7 +422,8 @@ public final class RunEngine {
         return buckets.perTarget();
     }
 
-    private void sampleMemory(Target target) {
+    /** @param readKb the target's RSS just read for this call, or {@link #UNREAD} */
+    private void sampleMemory(Target target, long readKb) {
         long now = System.nanoTime();
         long last = lastRssSample.get();
         long elapsed = now - last;
@@ -424,7 +431,7 @@ public final class RunEngine {
         boolean due = elapsed >= RSS_SAMPLE_NANOS || runs.get() - lastRssRuns.get() >= RSS_RUNS;
         if (due && lastRssSample.compareAndSet(last, now)) {
             lastRssRuns.set(runs.get());
-            memory.record(System.identityHashCode(target), runs.get(), target.rssKb());
+            memory.record(System.identityHashCode(target), runs.get(), readKb != UNREAD ? readKb : target.rssKb());
         }
     }
 

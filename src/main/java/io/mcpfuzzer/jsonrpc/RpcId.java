@@ -17,8 +17,8 @@ public final class RpcId {
         if (id.isString()) {
             return "s:" + id.asString();
         }
-        if (id.isIntegralNumber()) {
-            return "n:" + id.bigIntegerValue();
+        if (id.isIntegralNumber()) { // the same digits as its BigInteger, without building one
+            return "n:" + (id.canConvertToLong() ? Long.toString(id.longValue()) : id.bigIntegerValue().toString());
         }
         if (id.isNumber()) {
             return "n:" + id.decimalValue().stripTrailingZeros().toPlainString();

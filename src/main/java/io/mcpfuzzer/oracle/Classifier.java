@@ -195,8 +195,14 @@ public final class Classifier {
     }
 
     private void leaks(Observation o, String raw, List<Finding> findings) {
-        KnownText.View view = known.view(o.input());
-        for (LeakPatterns.Leak leak : LeakPatterns.find(raw, view::knownPath)) {
+        KnownText.View[] view = {null}; // built on the first path to judge: most answers have none
+        java.util.function.Predicate<String> knownPath = path -> {
+            if (view[0] == null) {
+                view[0] = known.view(o.input());
+            }
+            return view[0].knownPath(path);
+        };
+        for (LeakPatterns.Leak leak : LeakPatterns.find(raw, knownPath)) {
             Map<String, Object> ev = evidence(o);
             ev.put("leak_type", leak.type());
             ev.put("leak_excerpt", leak.excerpt());

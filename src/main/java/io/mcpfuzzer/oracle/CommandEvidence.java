@@ -45,13 +45,31 @@ public final class CommandEvidence {
 
     private CommandEvidence() {}
 
+    /** A character of every literal {@link #carriesShellAttack} looks for. */
+    private static final String SHELL_CHARS = ";|&`$\n";
+    /**
+     * A character of every token {@link #tokens} reports: {@code uid=}, {@code root:}, {@code Volume
+     * Serial...}, {@code : not found}, {@code ' is not recognized...}.
+     */
+    private static final String TOKEN_CHARS = "=:V'";
+
+    /** True when text contains a character of {@code chars} (one pass: a prefilter). */
+    private static boolean hasAnyChar(String text, String chars) {
+        for (int i = 0; i < text.length(); i++) {
+            if (chars.indexOf(text.charAt(i)) >= 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /**
      * True when a string of {@code input} carries a shell metacharacter: {@code ; | ` $( && }, an
      * {@code &} beside a space, or a newline (a lone {@code &} inside a word is a URL query, not an attack).
      */
     public static boolean carriesShellAttack(JsonNode input) {
         for (String s : strings(input)) {
-            if (Ascii.containsAny(s, ";", "|", "&&", "& ", " &", "`", "$(", "\n")) {
+            if (hasAnyChar(s, SHELL_CHARS) && Ascii.containsAny(s, ";", "|", "&&", "& ", " &", "`", "$(", "\n")) {
                 return true;
             }
         }
@@ -94,6 +112,9 @@ public final class CommandEvidence {
             return List.of();
         }
         String scan = text.length() > MAX_SCAN ? text.substring(0, MAX_SCAN) : text;
+        if (!hasAnyChar(scan, TOKEN_CHARS)) { // every kind of token contains one of them
+            return List.of();
+        }
         idOutput(scan, hits);
         passwd(scan, hits);
         volume(scan, hits);

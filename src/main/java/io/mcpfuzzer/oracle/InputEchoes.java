@@ -36,10 +36,24 @@ public final class InputEchoes {
         strings.sort((a, b) -> Integer.compare(b.length(), a.length()));
         String out = raw.length() > MAX_ANSWER ? raw.substring(0, MAX_ANSWER) : raw;
         for (String s : strings) {
-            String quoted = Json.write(s);
-            out = out.replace(quoted.substring(1, quoted.length() - 1), "<input>");
+            out = out.replace(escaped(s), "<input>");
         }
         return out;
+    }
+
+    /**
+     * The string as it appears between the quotes of its JSON text: itself when it holds no character
+     * that JSON writing could escape (the common case), else as {@link Json#write} writes it.
+     */
+    static String escaped(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < 0x20 || c == '"' || c == '\\' || c == '/' || c >= 0x7F) {
+                String quoted = Json.write(s);
+                return quoted.substring(1, quoted.length() - 1);
+            }
+        }
+        return s;
     }
 
     private static void collectStrings(JsonNode node, List<String> out, int[] budget) {

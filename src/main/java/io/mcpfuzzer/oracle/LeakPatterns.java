@@ -2,7 +2,6 @@ package io.mcpfuzzer.oracle;
 
 import com.google.re2j.Matcher;
 import com.google.re2j.Pattern;
-import io.mcpfuzzer.common.Ascii;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
@@ -12,9 +11,9 @@ import java.util.function.Predicate;
  * Node, Go, Rust, .NET), absolute file paths of the server's machine, SQL engine errors.
  * Stateless and thread-safe.
  *
- * <p>Linear time on hostile text: inputs are cut to {@link #MAX_SCAN} characters; each rule first
- * checks for a literal every match must contain ({@code String.contains}) and only then runs an
- * RE2/J automaton (no backtracking, no recursion); SQL errors are matched by a literal scanner. Counted
+ * <p>Linear time on hostile text: inputs are cut to {@link #MAX_SCAN} characters; each rule runs
+ * only when the text contains a literal every match must contain (all rules' literals are looked for
+ * in one pass, {@link LeakTriggers}), and then as an RE2/J automaton (no backtracking, no recursion); SQL errors are matched by a literal scanner. Counted
  * repetitions are avoided: RE2/J compiles {@code x{1,300}} into 300 nested copies (recursively), and
  * without backtracking the bound buys no speed. Paths match lazily (two segments are enough to report
  * one), so a 100,000-character path is not read to its end.
@@ -48,7 +47,23 @@ public final class LeakPatterns {
                     + "(?:/[\\w.@+-]+)+?|[A-Za-z]:\\\\(?:[\\w.$ -]+\\\\)+?[\\w.$ -])"),
                     "/home/", "/root/", "/srv/", "/opt/", "/var/", "/usr/", "/etc/", "/tmp/", "/app/", "/Users/", ":\\"));
 
+    /** Group of the SQL phrases in {@link #TRIGGERS}: one past the rules. */
+    private static final int SQL_GROUP = RULES.size();
+    /** Each rule's triggers (group = its index) and the SQL phrases, found in one pass. */
+    private static final LeakTriggers TRIGGERS = triggers();
+
     private LeakPatterns() {}
+
+    private static LeakTriggers triggers() {
+        List<List<String>> groups = new ArrayList<>();
+        for (Rule rule : RULES) {
+            groups.add(List.of(rule.triggers()));
+        }
+        groups.add(SqlErrors.cues());
+        boolean[] ignoreCase = new boolean[groups.size()];
+        ignoreCase[SQL_GROUP] = true;
+        return new LeakTriggers(groups, ignoreCase);
+    }
 
     /** One detected leak. */
     public record Leak(String type, String excerpt) {}
@@ -70,14 +85,16 @@ public final class LeakPatterns {
             return leaks;
         }
         String scan = text.length() > MAX_SCAN ? text.substring(0, MAX_SCAN) : text;
-        for (Rule rule : RULES) {
-            if (rule.name().equals("file_path")) {
+        int present = TRIGGERS.scan(scan); // which rules' literals occur: most answers have none
+        for (int r = 0; r < RULES.size(); r++) {
+            Rule rule = RULES.get(r);
+            if (rule.name().equals("file_path") && (present & (1 << SQL_GROUP)) != 0) {
                 int[] sql = SqlErrors.find(scan);
                 if (sql != null) {
                     leaks.add(new Leak("sql_error", excerpt(scan, sql[0], sql[1])));
                 }
             }
-            if (!Ascii.containsAny(scan, rule.triggers())) {
+            if ((present & (1 << r)) == 0) {
                 continue;
             }
             Matcher m = rule.pattern().matcher(scan);

@@ -16,6 +16,13 @@ final class SqlErrors {
 
     private SqlErrors() {}
 
+    /** Literals one of which (ASCII case-insensitive) every phrase {@link #find} reports contains. */
+    static java.util.List<String> cues() {
+        java.util.List<String> cues = new java.util.ArrayList<>(java.util.List.of(PHRASES));
+        cues.add("ora-");
+        return cues;
+    }
+
     /** {start, end} of the leftmost phrase in text, or null. */
     static int[] find(String text) {
         String low = Ascii.lower(text);

@@ -20,6 +20,9 @@ public final class ProcFs {
     static final int MAX_SCAN = 65_536;
     private static final int MAX_ENVIRON_BYTES = 1 << 20;
     private static final Path PROC = Path.of("/proc");
+    /** Bound on one read of a status file (about 1.5 KB on Linux 6). */
+    static final int MAX_STATUS_BYTES = 8 * 1024;
+    private static final byte[] VM_RSS = "VmRSS:".getBytes(StandardCharsets.US_ASCII);
 
     private ProcFs() {
     }
@@ -79,20 +82,74 @@ public final class ProcFs {
         return out;
     }
 
-    /** Resident set size in kB from the {@code VmRSS:} line of {@code /proc/<pid>/status}. */
+    /**
+     * Resident set size in kB: the {@code VmRSS} of {@code /proc/<pid>/status}, read from the cheaper
+     * {@code statm} ({@link StatmRss}) where the page size is known, else from the {@code VmRSS:}
+     * line of {@code status} (read as bytes, at most {@value #MAX_STATUS_BYTES}, no line or string
+     * objects: it is sampled after every tool call).
+     */
     public static OptionalLong rssKb(long pid) {
-        try {
-            for (String line : Files.readAllLines(PROC.resolve(Long.toString(pid)).resolve("status"),
-                    StandardCharsets.UTF_8)) {
-                if (line.startsWith("VmRSS:")) {
-                    String digits = line.substring(6).replaceAll("[^0-9]", "");
-                    return digits.isEmpty() ? OptionalLong.empty() : OptionalLong.of(Long.parseLong(digits));
-                }
+        if (pid <= 0) {
+            return OptionalLong.empty();
+        }
+        if (StatmRss.PAGE_KB > 0) {
+            return StatmRss.kb(pid);
+        }
+        return statusRssKb(pid);
+    }
+
+    /** {@link #rssKb} from the {@code VmRSS:} line of {@code status}. */
+    static OptionalLong statusRssKb(long pid) {
+        if (pid <= 0) {
+            return OptionalLong.empty();
+        }
+        byte[] buffer = new byte[MAX_STATUS_BYTES];
+        int length = 0;
+        try (InputStream in = new java.io.FileInputStream("/proc/" + pid + "/status")) {
+            for (int n; length < buffer.length && (n = in.read(buffer, length, buffer.length - length)) > 0; ) {
+                length += n;
             }
+            return vmRssKb(buffer, length);
         } catch (IOException | RuntimeException e) {
-            // vanished or unreadable
+            return OptionalLong.empty(); // vanished or unreadable
+        }
+    }
+
+    /** The number on the {@code VmRSS:} line of a status file's bytes, or empty when there is none. */
+    static OptionalLong vmRssKb(byte[] status) {
+        return vmRssKb(status, status.length);
+    }
+
+    /** As {@link #vmRssKb(byte[])} on the first {@code n} bytes. */
+    static OptionalLong vmRssKb(byte[] status, int n) {
+        for (int i = 0; i + VM_RSS.length <= n; ) {
+            if (startsWith(status, i, VM_RSS)) {
+                long kb = 0;
+                int digits = 0;
+                for (int j = i + VM_RSS.length; j < n && status[j] != '\n'; j++) {
+                    byte b = status[j];
+                    if (b >= '0' && b <= '9' && digits < 18) {
+                        kb = kb * 10 + (b - '0');
+                        digits++;
+                    }
+                }
+                return digits == 0 ? OptionalLong.empty() : OptionalLong.of(kb);
+            }
+            while (i < n && status[i] != '\n') { // the next line
+                i++;
+            }
+            i++;
         }
         return OptionalLong.empty();
+    }
+
+    private static boolean startsWith(byte[] bytes, int at, byte[] prefix) {
+        for (int k = 0; k < prefix.length; k++) {
+            if (bytes[at + k] != prefix[k]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
