@@ -44,11 +44,26 @@ public record CompactDigest(long size, String sha256, int depth, String prefix, 
         return sink.result(depth);
     }
 
-    /** Digest of a string's own UTF-8 bytes (not of its JSON quoting). */
+    /** Characters encoded at a time by {@link #ofString}: no copy of a long text is made whole. */
+    static final int CHUNK_CHARS = 8192;
+
+    /**
+     * Digest of a string's own UTF-8 bytes (not of its JSON quoting), encoded {@value #CHUNK_CHARS}
+     * characters at a time (never splitting a surrogate pair), so a text of megabytes costs no
+     * array of its size.
+     */
     public static CompactDigest ofString(String text, int prefixBytes) {
         Sink sink = new Sink(prefixBytes);
-        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-        sink.write(bytes, 0, bytes.length);
+        int n = text.length();
+        for (int from = 0; from < n; ) {
+            int to = Math.min(n, from + CHUNK_CHARS);
+            if (to < n && Character.isHighSurrogate(text.charAt(to - 1)) && Character.isLowSurrogate(text.charAt(to))) {
+                to--; // keep the pair together; a lone surrogate encodes alike in any chunk
+            }
+            byte[] bytes = text.substring(from, to).getBytes(StandardCharsets.UTF_8);
+            sink.write(bytes, 0, bytes.length);
+            from = to;
+        }
         return sink.result(0);
     }
 

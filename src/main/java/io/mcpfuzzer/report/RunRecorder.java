@@ -80,23 +80,46 @@ public final class RunRecorder implements Closeable {
             return false;
         }
         ObjectNode node = toNode(redactor.redact(run));
+        // serialised once, outside the lock; only the sequence number is added under it
+        byte[] whole = closedLine(node);
         synchronized (lock) {
             if (closed) {
                 return false;
             }
             count(run);
-            node.put("seq", sequence++);
+            long seq = sequence++;
             if (writeError != null) {
                 return false;
             }
             try {
-                stream.write(serialise(node));
+                byte[] tail = (",\"seq\":" + seq + "}\n").getBytes(StandardCharsets.US_ASCII);
+                if (whole != null && (long) whole.length - 1 + tail.length <= maxLineBytes) {
+                    byte[] line = java.util.Arrays.copyOf(whole, whole.length - 1 + tail.length);
+                    System.arraycopy(tail, 0, line, whole.length - 1, tail.length);
+                    stream.write(line);
+                } else {
+                    node.put("seq", seq);
+                    stream.write(serialise(node));
+                }
                 return true;
             } catch (IOException e) {
                 writeError = e;
                 return false;
             }
         }
+    }
+
+    /**
+     * The node's compact JSON as UTF-8, ending in its closing brace: replacing that brace by
+     * {@code ,"seq":N}} gives exactly the text of the node with {@code seq} put last. Null if the
+     * node is empty or the text does not end in a brace (the caller then writes the node the slow way).
+     */
+    private static byte[] closedLine(ObjectNode node) {
+        String text = text(node);
+        if (node.isEmpty() || !text.endsWith("}")) {
+            return null;
+        }
+        return text.getBytes(StandardCharsets.UTF_8);
     }
 
     private byte[] serialise(ObjectNode node) {
@@ -150,14 +173,21 @@ public final class RunRecorder implements Closeable {
         node.set("response", EvidenceCap.string(r.response()));
         var findings = node.putArray("findings");
         r.findings().forEach(findings::add);
-        ObjectNode line = (ObjectNode) EvidenceCap.document(node);
+        return (ObjectNode) EvidenceCap.document(node);
+    }
+
+    /**
+     * The line's compact JSON text, made here, outside the lock; an input that cannot be written is
+     * replaced by a marker (and its raw text dropped) first.
+     */
+    private static String text(ObjectNode line) {
         try {
-            ReportJson.line(line); // fail here, outside the lock, if the input cannot be written
+            return ReportJson.line(line);
         } catch (JacksonException e) {
             line.put("input", "[unwritable input: " + e.getOriginalMessage() + "]");
             line.remove("input" + ReportNodes.RAW_SUFFIX);
+            return ReportJson.line(line);
         }
-        return line;
     }
 
     /** Number of runs recorded so far. */

@@ -28,19 +28,25 @@ import java.util.regex.Pattern;
  *       scheme except {@code file} whose host (and port) the {@link NetworkPolicy} does not allow, or a
  *       {@code file://host/...} URL naming a non-loopback host.</li>
  * </ul>
+ *
+ * <p>Cost: linear in the value. The regular expressions never scan a whole value: {@link RuleCandidates}
+ * finds, in one pass, the few positions where a match of a rule could start (a command position
+ * followed by a rule's command word or {@code sudo}; a literal every sensitive-file alternative
+ * contains; a {@code :} or {@code >} of the anywhere rules), and the expression is tried there only
+ * ({@code lookingAt}, transparent bounds), leftmost first: the same first match {@code find()} gives.
  */
 final class DangerRules {
     private static final String COMMAND_POSITION = "(?:^|[;&|\\n`(]|\\$\\()\\s*(?:sudo\\s+(?:-\\S+\\s+)*)?";
-    private static final Pattern DESTRUCTIVE = Pattern.compile(COMMAND_POSITION + "(?:"
+    static final Pattern DESTRUCTIVE = Pattern.compile(COMMAND_POSITION + "(?:"
             + "rm\\s+(?:[^;&|\\n]*\\s)?(?:-[a-zA-Z]*[rR][a-zA-Z]*|--recursive)(?=\\s|$)"
             + "|mkfs(?:\\.\\w+)?\\b|wipefs\\b|shred\\b|s?fdisk\\b|parted\\b"
             + "|dd\\s+[^;&|\\n]*\\bof=/dev/"
             + "|(?:shutdown|reboot|halt|poweroff)\\b|init\\s+[06]\\b|systemctl\\s+(?:poweroff|reboot|halt)\\b"
             + "|(?:chmod|chown)\\s+(?:-\\S+\\s+)*-R\\s+\\S+\\s+/(?=\\s|$))", Pattern.CASE_INSENSITIVE);
-    private static final Pattern ANYWHERE_DESTRUCTIVE = Pattern.compile(
+    static final Pattern ANYWHERE_DESTRUCTIVE = Pattern.compile(
             ":\\s*\\(\\s*\\)\\s*\\{\\s*:\\s*\\|\\s*:\\s*&\\s*}\\s*;\\s*:"
             + "|>\\s*/dev/(?:sd|hd|vd|xvd|nvme|mmcblk)");
-    private static final Pattern SENSITIVE = Pattern.compile(
+    static final Pattern SENSITIVE = Pattern.compile(
             "\\betc/(?:shadow|gshadow|passwd|sudoers|master\\.passwd)\\b"
             + "|(?:^|[\\s:=\"'])/root/"
             + "|\\.ssh/(?:id_\\w+|authorized_keys)"
@@ -59,23 +65,23 @@ final class DangerRules {
     private DangerRules() {}
 
     static Optional<String> destructiveCommand(String value) {
-        Matcher m = DESTRUCTIVE.matcher(value);
-        if (m.find()) {
+        Matcher m = RuleCandidates.firstCommandMatch(DESTRUCTIVE, value);
+        if (m != null) {
             return Optional.of(preview(m.group().trim()));
         }
-        m = ANYWHERE_DESTRUCTIVE.matcher(value);
-        return m.find() ? Optional.of(preview(m.group())) : Optional.empty();
+        m = RuleCandidates.firstAnywhereMatch(ANYWHERE_DESTRUCTIVE, value);
+        return m != null ? Optional.of(preview(m.group())) : Optional.empty();
     }
 
     static Optional<String> sensitiveFile(String value) {
-        Matcher m = SENSITIVE.matcher(value);
-        if (m.find()) {
+        Matcher m = RuleCandidates.firstSensitiveMatch(SENSITIVE, value);
+        if (m != null) {
             return Optional.of(preview(m.group().trim()));
         }
         if (value.indexOf('%') >= 0) {
             String decoded = PercentCoding.decodeLenient(value);
-            m = SENSITIVE.matcher(decoded);
-            if (m.find()) {
+            m = RuleCandidates.firstSensitiveMatch(SENSITIVE, decoded);
+            if (m != null) {
                 return Optional.of(preview(m.group().trim()) + " (percent-encoded)");
             }
         }

@@ -6,11 +6,11 @@ import tools.jackson.databind.node.StringNode;
 /**
  * Judges a frame that is not JSON (malformed frames, truncated or lenient-JSON text) by scanning its
  * text; it can only be allowed as it is or blocked, never rewritten. Stateless, thread-safe; one
- * linear pass to unescape and split, then the {@link DangerRules} regular expressions over the text.
+ * linear pass to unescape, one to split (only with an fs-root), then the {@link DangerRules} (linear too).
  *
  * <p>The text is first read the way a lenient peer might: JSON escapes ({@code \\uXXXX},
  * {@code \\/}, {@code \\\\}) are decoded. Then it is cut into tokens at whitespace, control
- * characters and {@code " ' ` , ; | & < > ( ) { } [ ] =}. With an fs-root, a token that is a
+ * characters and {@code " ' ` , ; | & < > ( ) { } [ ] =} (only with an fs-root). With an fs-root, a token that is a
  * {@code file:} URI or shaped like a path ({@link PathDetector#hasPathShape}) and names something
  * (holds a letter or digit: {@code /} alone, {@code /*} are not paths) must already be confined,
  * else the frame is blocked ({@code path-sandbox}); confined tokens are then left out of the rule
@@ -30,34 +30,12 @@ final class TextScan {
             return PolicyDecision.block(original, "inspection-limit", "frame of more than " + MAX_CHARS + " characters");
         }
         String decoded = unescape(text);
-        StringBuilder rest = new StringBuilder(decoded.length());
-        int i = 0;
-        int n = decoded.length();
-        while (i < n) {
-            char c = decoded.charAt(i);
-            if (isSeparator(c)) {
-                rest.append(c);
-                i++;
-                continue;
-            }
-            int end = i;
-            while (end < n && !isSeparator(decoded.charAt(end))) {
-                end++;
-            }
-            String token = decoded.substring(i, end);
-            if (sandbox != null && isPathToken(token)) {
-                PathOutcome o = sandbox.confine(token);
-                if (o.blocked() || o.rewritten()) {
-                    return PolicyDecision.block(original, "path-sandbox", "path-sandbox in frame text: '"
-                            + preview(token) + "' is outside the fs-root" + (o.blocked() ? " (" + o.blockedReason() + ")" : ""));
-                }
-                rest.append('_');
-            } else {
-                rest.append(token);
-            }
-            i = end;
+        // without an fs-root no token is replaced: the text scanned is the decoded text itself
+        PolicyDecision[] pathBlock = new PolicyDecision[1];
+        String scanned = sandbox == null ? decoded : withoutConfinedPaths(decoded, sandbox, original, pathBlock);
+        if (pathBlock[0] != null) {
+            return pathBlock[0];
         }
-        String scanned = rest.toString();
         Optional<String> hit = Optional.empty();
         String rule = null;
         if (rulesEnabled) {
@@ -74,6 +52,43 @@ final class TextScan {
         }
         return hit.isPresent() ? PolicyDecision.block(original, rule, rule + " in frame text: " + hit.get())
                 : PolicyDecision.allow(original);
+    }
+
+    /**
+     * The decoded text with every confined path token replaced by {@code _}; null, with the block in
+     * {@code pathBlock[0]}, when a path token is outside the fs-root.
+     */
+    private static String withoutConfinedPaths(String decoded, PathSandbox sandbox, StringNode original,
+            PolicyDecision[] pathBlock) {
+        StringBuilder rest = new StringBuilder(decoded.length());
+        int i = 0;
+        int n = decoded.length();
+        while (i < n) {
+            char c = decoded.charAt(i);
+            if (isSeparator(c)) {
+                rest.append(c);
+                i++;
+                continue;
+            }
+            int end = i;
+            while (end < n && !isSeparator(decoded.charAt(end))) {
+                end++;
+            }
+            String token = decoded.substring(i, end);
+            if (isPathToken(token)) {
+                PathOutcome o = sandbox.confine(token);
+                if (o.blocked() || o.rewritten()) {
+                    pathBlock[0] = PolicyDecision.block(original, "path-sandbox", "path-sandbox in frame text: '"
+                            + preview(token) + "' is outside the fs-root" + (o.blocked() ? " (" + o.blockedReason() + ")" : ""));
+                    return null;
+                }
+                rest.append('_');
+            } else {
+                rest.append(token);
+            }
+            i = end;
+        }
+        return rest.toString();
     }
 
     private static boolean isSeparator(char c) {

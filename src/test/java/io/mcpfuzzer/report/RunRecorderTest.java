@@ -103,4 +103,47 @@ class RunRecorderTest {
             assertThat(lines.get(1).length()).isLessThan(8192);
         }
     }
+
+    @Test
+    void linesUpToTheMaximumAreKeptWholeAndLongerOnesDigested() throws Exception {
+        int max = 8192;
+        // measure the line of a run whose answer has 1000 characters, then aim around max bytes; the
+        // time stamp's length varies by up to 9 characters (trailing zeros of the nanoseconds are dropped)
+        int base;
+        try (RunRecorder probe = RunRecorder.open(out.resolve("probe"), "p", Redactor.standard(), max)) {
+            probe.record(answer(0, 1000));
+            base = Files.readAllBytes(probe.file()).length - 1000;
+        }
+        try (RunRecorder recorder = RunRecorder.open(out, "s", Redactor.standard(), max)) {
+            for (int k = -12; k <= 12; k++) {
+                recorder.record(answer(k + 12, max - base + k));
+            }
+            List<String> lines = lines(recorder.file());
+            assertThat(lines).hasSize(25);
+            int longestKept = 0;
+            int smallestCut = Integer.MAX_VALUE;
+            int biggestKeptAnswer = -1;
+            for (int i = 0; i < lines.size(); i++) {
+                JsonNode line = Json.parse(lines.get(i));
+                assertThat(line.path("seq").asLong()).isEqualTo(i);
+                int bytes = lines.get(i).getBytes(StandardCharsets.UTF_8).length + 1;
+                if (line.has("truncated")) {
+                    smallestCut = Math.min(smallestCut, max - base + i - 12);
+                    assertThat(bytes).isLessThan(max);
+                } else {
+                    assertThat(bytes).isLessThanOrEqualTo(max);
+                    assertThat(line.path("response").asString()).hasSize(max - base + i - 12);
+                    longestKept = Math.max(longestKept, bytes);
+                    biggestKeptAnswer = max - base + i - 12;
+                }
+            }
+            assertThat(longestKept).isGreaterThan(max - 12);
+            assertThat(smallestCut).isGreaterThan(biggestKeptAnswer);
+        }
+    }
+
+    private static RunResult answer(int index, int chars) {
+        return new RunResult("tool", "t", index, "aggressive", Json.parse("{}"), null, true, "ok", 1.0, null,
+                "z".repeat(chars), List.of());
+    }
 }
