@@ -9,7 +9,9 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.library.Architectures.LayeredArchitecture;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -39,7 +41,12 @@ class ArchitectureTest {
 
     private static JavaClasses classes;
 
+    /**
+     * Reading every class file is CPU-bound (about 8 s on an idle 2-core machine); on a machine
+     * loaded by parallel builds it took over the suite's default 120 s, so this guard is wider.
+     */
     @BeforeAll
+    @Timeout(value = 10, unit = TimeUnit.MINUTES)
     static void importClasses() {
         classes = new ClassFileImporter()
                 .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
