@@ -16,9 +16,10 @@ import tools.jackson.databind.JsonNode;
  * Confirms a tool's memory growth ({@link ToolMemory}) after its runs: when its per-call RSS samples
  * make it a suspect, the call after which RSS rose most is replayed {@link ToolMemory#REPLAY_CALLS}
  * times (outside the run accounting, through the safety choke point like every call), RSS read after
- * each, and {@code memory_growth} is reported only when the replay's least-squares slope is at least
- * {@link ToolMemory#SLOPE_KB} kB per call too. A replay that loses its server (no answer, a restart)
- * reports nothing. Called from the thread that fuzzes tools, one tool at a time.
+ * each, and {@code memory_growth} is reported only when the replay keeps growing
+ * ({@link ToolMemory#confirmed}): medium, or low when the growth per replayed call is within what
+ * storing the replayed input explains ({@link ToolMemory#storeExplains}). A replay that loses its
+ * server (no answer, a restart) reports nothing. Called from the thread that fuzzes tools, one tool at a time.
  */
 final class MemoryProbe {
     private static final Logger LOG = LoggerFactory.getLogger(MemoryProbe.class);
@@ -46,12 +47,14 @@ final class MemoryProbe {
             y[i] = kb;
         }
         ToolMemory.Fit replay = ToolMemory.fit(x, y);
-        if (!ToolMemory.confirmed(replay)) {
+        if (replay == null || !ToolMemory.confirmed(x, y)) {
             LOG.debug("memory growth of {} not confirmed by the replay (slope {} kB per call)", tool,
                     replay == null ? 0 : Math.round(replay.slopeKbPerCall()));
             return;
         }
         ToolMemory.Fit fit = suspect.fit();
+        long inputBytes = Json.write(input).getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+        boolean stored = ToolMemory.storeExplains(replay.slopeKbPerCall(), inputBytes);
         Map<String, Object> ev = new LinkedHashMap<>();
         ev.put("input", input);
         ev.put("slope_kb_per_call", Math.round(fit.slopeKbPerCall()));
@@ -62,13 +65,18 @@ final class MemoryProbe {
         ev.put("replay_calls", ToolMemory.REPLAY_CALLS);
         ev.put("replay_slope_kb_per_call", Math.round(replay.slopeKbPerCall()));
         ev.put("replay_rss_kb", java.util.Arrays.stream(y).boxed().toList());
+        ev.put("input_bytes", inputBytes);
+        ev.put("explained_by_storing_input", stored);
         ev.put("thresholds", "slope >= " + ToolMemory.SLOPE_KB + " kB per call, fitted growth >= "
-                + ToolMemory.TOTAL_KB + " kB, replay slope >= " + ToolMemory.SLOPE_KB + " kB per call");
-        engine.addFinding(Finding.of("memory_growth", Severity.MEDIUM, "tool", tool, suspect.run(),
+                + ToolMemory.TOTAL_KB + " kB, replay slope >= " + ToolMemory.SLOPE_KB + " kB per call (second half >= "
+                + ToolMemory.SLOPE_KB / 2 + "); low when the replay slope <= " + ToolMemory.STORE_FACTOR
+                + " x input_bytes");
+        engine.addFinding(Finding.of("memory_growth", stored ? Severity.LOW : Severity.MEDIUM, "tool", tool, suspect.run(),
                 "resident memory grows about " + Math.round(fit.slopeKbPerCall()) + " kB per call to " + tool
                         + " (" + fit.samples() + " samples, " + Math.round(fit.growthKb() / 1024) + " MiB in all); "
                         + ToolMemory.REPLAY_CALLS + " identical calls grew it " + Math.round(replay.slopeKbPerCall())
-                        + " kB per call",
+                        + " kB per call" + (stored ? ", within what storing its " + inputBytes
+                        + "-byte input costs (a store keeping what it is sent)" : ""),
                 ev, "rss_slope"));
     }
 }
