@@ -29,6 +29,8 @@ public final class ToolMemory {
     public static final long SLOPE_KB = 512;
     /** Least fitted growth over a tool's samples, kB (24 MiB, beyond a V8 young generation's 16 MiB). */
     public static final long TOTAL_KB = 24 * 1024;
+    /** Fitted growth of a suspect after which the replay's second half need not grow (128 MiB). */
+    public static final long LARGE_KB = 128 * 1024;
     /** Fewest samples of one incarnation that are judged. */
     public static final int MIN_SAMPLES = 8;
     /**
@@ -143,13 +145,24 @@ public final class ToolMemory {
      * confirmed. False for fewer than four points.
      */
     public static boolean confirmed(long[] x, long[] y) {
+        return confirmed(x, y, 0);
+    }
+
+    /**
+     * {@link #confirmed(long[], long[])}, except that after a suspect whose fitted growth
+     * ({@code suspectGrowthKb}) is at least {@link #LARGE_KB} the slope over the whole replay suffices:
+     * so much growth from one tool's calls is beyond a heap's expansion, and a heap near its limit
+     * grows in steps (a JVM committing 100 MiB at once, then flat), so the second half may be level.
+     */
+    public static boolean confirmed(long[] x, long[] y, double suspectGrowthKb) {
         int n = Math.min(x.length, y.length);
         if (n < 4) {
             return false;
         }
         Fit all = fit(x, y);
         Fit late = fit(java.util.Arrays.copyOfRange(x, n / 2, n), java.util.Arrays.copyOfRange(y, n / 2, n));
-        return all != null && late != null && all.slopeKbPerCall() >= SLOPE_KB && late.slopeKbPerCall() >= SLOPE_KB / 2.0;
+        return all != null && late != null && all.slopeKbPerCall() >= SLOPE_KB
+                && (late.slopeKbPerCall() >= SLOPE_KB / 2.0 || suspectGrowthKb >= LARGE_KB);
     }
 
     /**

@@ -82,10 +82,12 @@ class ToolMemoryTest {
         long[] levelling = new long[n];
         for (int i = 0; i < n; i++) {
             x[i] = i + 1;
-            levelling[i] = BASE + 2_048L * Math.min(i, 40); // 2 MiB per call for 40 calls, then full
+            levelling[i] = BASE + 2_048L * Math.min(i, 24); // 2 MiB per call for 24 calls, then full
         }
         assertThat(ToolMemory.fit(x, levelling).slopeKbPerCall()).isGreaterThan(ToolMemory.SLOPE_KB);
         assertThat(ToolMemory.confirmed(x, levelling)).isFalse();
+        assertThat(ToolMemory.confirmed(x, levelling, 30 * 1_024)).as("30 MiB before the replay").isFalse();
+        assertThat(ToolMemory.confirmed(x, levelling, ToolMemory.LARGE_KB)).as("after 128 MiB: a heap's step").isTrue();
     }
 
     /** server-memory on Node 22, 96 identical delete_observations calls (a 1.6 MB input): V8's heap in cycles, no leak. */
