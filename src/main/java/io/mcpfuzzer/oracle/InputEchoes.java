@@ -28,13 +28,18 @@ public final class InputEchoes {
      * {@value #MAX_ANSWER} characters of the answer (the rest is dropped).
      */
     public static String masked(String raw, JsonNode input) {
+        return masked(raw, input, MAX_ANSWER);
+    }
+
+    /** {@link #masked(String, JsonNode)} keeping the first {@code maxAnswer} characters of the answer. */
+    public static String masked(String raw, JsonNode input, int maxAnswer) {
         if (raw == null || input == null) {
             return raw;
         }
         List<String> strings = new ArrayList<>();
         collectStrings(input, strings, new int[] {0});
         strings.sort((a, b) -> Integer.compare(b.length(), a.length()));
-        String out = raw.length() > MAX_ANSWER ? raw.substring(0, MAX_ANSWER) : raw;
+        String out = raw.length() > maxAnswer ? raw.substring(0, maxAnswer) : raw;
         for (String s : strings) {
             out = out.replace(escaped(s), "<input>");
         }

@@ -16,6 +16,8 @@ import java.util.Map;
 public final class MemoryTrend {
     public static final int MAX_SAMPLES = 10_000;
     public static final long MIN_GROWTH_KB = 48 * 1024;
+    /** Growth within one incarnation that makes the unconfirmed trend medium (1 GiB). */
+    public static final long THREAT_KB = 1024 * 1024;
 
     private record Sample(long incarnation, long runs, long rssKb) {}
 
@@ -64,9 +66,12 @@ public final class MemoryTrend {
                 ev.put("rss_last_kb", last.rssKb());
                 ev.put("runs_between", last.runs() - first.runs());
                 ev.put("samples", list.size());
-                return Finding.of("memory_growth", Severity.MEDIUM, "session", target, null,
+                boolean threat = growth >= THREAT_KB;
+                ev.put("threat_growth_kb", THREAT_KB);
+                return Finding.of("memory_growth", threat ? Severity.MEDIUM : Severity.LOW, "session", target, null,
                         "resident memory grew from " + first.rssKb() / 1024 + " MiB to " + last.rssKb() / 1024
-                                + " MiB over " + (last.runs() - first.runs()) + " runs",
+                                + " MiB over " + (last.runs() - first.runs()) + " runs" + (threat ? ""
+                                : " (not replayed: a garbage-collected heap grows like this too)"),
                         ev, "rss");
             }
         }

@@ -29,7 +29,8 @@ import tools.jackson.databind.JsonNode;
  * written on every request under the fs root, SDK-style -32603 validation errors for invalid
  * arguments, no batching, a "shell" tool name that executes nothing). Through the command line with
  * {@code --mode all --phase both --security-audit} it must get no finding of medium or above; its
- * planted twin adds a NaN-garbage tool and a schema-mismatch tool, which must get exactly their finding.
+ * planted twin adds a NaN-garbage tool, a schema-mismatch tool and a tool asking the model for a private
+ * key, which must get exactly their finding.
  */
 @Timeout(900)
 @Execution(ExecutionMode.CONCURRENT)
@@ -54,7 +55,8 @@ class PrecisionTest {
     void thePlantedTwinsGetExactlyTheirFinding() throws Exception {
         JsonNode findings = campaign(dir.resolve("root"), true, dir.resolve("planted"));
         assertThat(serious(findings).keySet()).as("medium+ findings: " + serious(findings))
-                .containsExactlyInAnyOrder("schema_mismatch tool set_flag", "silent_garbage tool parse_duration");
+                .containsExactlyInAnyOrder("schema_mismatch tool set_flag", "silent_garbage tool parse_duration",
+                        "output_prompt_injection audit open_note MCPF-RESP-005");
         JsonNode mismatch = find(findings, "schema_mismatch");
         assertThat(mismatch.path("evidence").path("examples").size()).isPositive();
         assertThat(mismatch.path("evidence").path("rejected").asInt())

@@ -2,6 +2,7 @@ package io.mcpfuzzer.oracle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mcpfuzzer.common.Severity;
 import org.junit.jupiter.api.Test;
 
 class MemoryTrendTest {
@@ -17,6 +18,31 @@ class MemoryTrendTest {
         assertThat((long) f.evidence().get("rss_first_kb")).isEqualTo(50_000);
         assertThat((long) f.evidence().get("rss_last_kb")).isGreaterThan(50_000 + (n - 10) * 20L - 5_000);
         assertThat((int) f.evidence().get("samples")).isLessThanOrEqualTo(MemoryTrend.MAX_SAMPLES);
+        assertThat(f.severity()).as("600 MB of growth, not replayed: below the threat").isEqualTo(Severity.LOW);
+    }
+
+    /** server-filesystem on Node, seed 1: 66 MiB to 148 MiB over 1,051 runs, no leak (V8's heap). */
+    @Test
+    void aNodeHeapDoublingOverTheRunIsLow() {
+        MemoryTrend trend = new MemoryTrend();
+        for (int i = 0; i <= 1_051; i++) {
+            trend.record(1, i, 66 * 1_024 + i * 80L);
+        }
+        Finding f = trend.finding("server");
+        assertThat(f).isNotNull();
+        assertThat(f.severity()).isEqualTo(Severity.LOW);
+        assertThat(f.detail()).contains("not replayed");
+    }
+
+    @Test
+    void growthThatThreatensTheTargetIsMedium() {
+        MemoryTrend trend = new MemoryTrend();
+        for (int i = 0; i <= 1_000; i++) {
+            trend.record(1, i, 66 * 1_024 + i * 1_100L); // about 1.1 GiB more
+        }
+        Finding f = trend.finding("server");
+        assertThat(f.severity()).isEqualTo(Severity.MEDIUM);
+        assertThat(f.detail()).doesNotContain("not replayed");
     }
 
     @Test

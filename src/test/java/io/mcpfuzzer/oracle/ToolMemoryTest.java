@@ -59,15 +59,64 @@ class ToolMemoryTest {
 
     @Test
     void theReplayConfirmsOnlyContinuedGrowth() {
-        long[] x = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
-        long[] flat = {BASE, BASE + 300, BASE - 200, BASE, BASE + 100, BASE, BASE - 100, BASE + 200, BASE, BASE};
-        long[] growing = new long[10];
-        for (int i = 0; i < 10; i++) {
+        int n = ToolMemory.REPLAY_CALLS;
+        long[] x = new long[n];
+        long[] flat = new long[n];
+        long[] growing = new long[n];
+        for (int i = 0; i < n; i++) {
+            x[i] = i + 1;
+            flat[i] = BASE + (i % 5) * 100 - 200;
             growing[i] = BASE + 1_024L * i;
         }
-        assertThat(ToolMemory.confirmed(ToolMemory.fit(x, flat))).isFalse();
-        assertThat(ToolMemory.confirmed(ToolMemory.fit(x, growing))).isTrue();
+        assertThat(ToolMemory.confirmed(x, flat)).isFalse();
+        assertThat(ToolMemory.confirmed(x, growing)).isTrue();
+        assertThat(ToolMemory.confirmed(new long[] {1, 2, 3}, new long[] {1, 2_000, 4_000})).isFalse();
         assertThat(ToolMemory.fit(new long[] {1}, new long[] {1})).isNull();
+    }
+
+    /** A bounded cache filling up (or a heap expanding to its next collection): steep at first, then level. */
+    @Test
+    void growthThatLevelsOffInTheReplayIsNotConfirmed() {
+        int n = ToolMemory.REPLAY_CALLS;
+        long[] x = new long[n];
+        long[] levelling = new long[n];
+        for (int i = 0; i < n; i++) {
+            x[i] = i + 1;
+            levelling[i] = BASE + 2_048L * Math.min(i, 24); // 2 MiB per call for 24 calls, then full
+        }
+        assertThat(ToolMemory.fit(x, levelling).slopeKbPerCall()).isGreaterThan(ToolMemory.SLOPE_KB);
+        assertThat(ToolMemory.confirmed(x, levelling)).isFalse();
+        assertThat(ToolMemory.confirmed(x, levelling, 30 * 1_024)).as("30 MiB before the replay").isFalse();
+        assertThat(ToolMemory.confirmed(x, levelling, ToolMemory.LARGE_KB)).as("after 128 MiB: a heap's step").isTrue();
+    }
+
+    /** server-memory on Node 22, 96 identical delete_observations calls (a 1.6 MB input): V8's heap in cycles, no leak. */
+    @Test
+    void aNodeHeapCyclingUnderReplayIsNotConfirmed() {
+        long[] mib = {131, 137, 127, 141, 150, 155, 161, 149, 157, 158, 163, 157, 162, 163, 151, 152, 154, 159, 156,
+            158, 159, 164, 162, 163, 146, 133, 136, 137, 142, 140, 142, 143, 148, 146, 147, 130, 135, 136, 138, 143,
+            140, 142, 143, 148, 146, 147, 147, 152, 152, 132, 137, 136, 137, 125, 130, 132, 134, 139, 142, 137, 142,
+            144, 146, 151, 148, 103, 130, 145, 134, 143, 143, 146, 149, 154, 144, 151, 152, 157, 110, 128, 133, 131,
+            133, 134, 139, 137, 138, 140, 145, 141, 101, 129, 130, 131, 133, 138};
+        long[] x = new long[mib.length];
+        long[] y = new long[mib.length];
+        for (int i = 0; i < mib.length; i++) {
+            x[i] = i + 1;
+            y[i] = mib[i] * 1_024;
+        }
+        long[] first16x = java.util.Arrays.copyOf(x, 16);
+        long[] first16y = java.util.Arrays.copyOf(y, 16);
+        assertThat(ToolMemory.fit(first16x, first16y).slopeKbPerCall()).as("16 calls were not enough")
+                .isGreaterThan(ToolMemory.SLOPE_KB);
+        int n = ToolMemory.REPLAY_CALLS;
+        assertThat(ToolMemory.confirmed(java.util.Arrays.copyOf(x, n), java.util.Arrays.copyOf(y, n))).isFalse();
+        assertThat(ToolMemory.confirmed(x, y)).isFalse();
+    }
+
+    @Test
+    void growthWithinWhatStoringTheInputCostsIsAStore() {
+        assertThat(ToolMemory.storeExplains(600, 300_000)).isTrue(); // 600 kB per call for a 300 kB input
+        assertThat(ToolMemory.storeExplains(1_024, 100)).isFalse(); // 1 MiB per call for a 100-byte input
     }
 
     @Test

@@ -1,7 +1,9 @@
 package io.mcpfuzzer.oracle.audit;
 
 import io.mcpfuzzer.common.Ascii;
+import io.mcpfuzzer.common.Json;
 import io.mcpfuzzer.oracle.Finding;
+import io.mcpfuzzer.oracle.InputEchoes;
 import io.mcpfuzzer.common.Severity;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -13,6 +15,11 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.StringNode;
 
 /**
  * Output oracles that require evidence of effect, not reflection: a signature counts only when it is in
@@ -21,11 +28,15 @@ import java.util.regex.Pattern;
  * (MCPF-RESP-001: {@code id}/{@code uname} output), path traversal (002: passwd, win.ini, private keys),
  * SQL injection (004: database error text; critical when a computed marker came back), prompt injection
  * followed (006), code/template injection (007); for every family, instructions aimed at the model in
- * the response but not in the request (005). Responses are scanned up to {@link #MAX_SCAN} characters.
+ * the response but not in the request (005), looked for in the response with every string of the
+ * request masked ({@link InputEchoes}): an error quoting the path the fuzzer sent
+ * ({@code ENOENT: ..., open '/root/a.txt~/.ssh/id_rsa'}) wraps the fuzzer's text in the server's words,
+ * and the marker it then matches is not the server's. Responses are scanned up to {@link #MAX_SCAN} characters.
  * Stateless and thread-safe.
  */
 public final class ResponseOracle {
     public static final int MAX_SCAN = 1 << 20;
+    private static final Logger LOG = LoggerFactory.getLogger(ResponseOracle.class);
     private static final int F = Pattern.CASE_INSENSITIVE;
 
     /** Payload families understood here (aliases accepted by {@link #family(String)}). */
@@ -173,8 +184,9 @@ public final class ResponseOracle {
         Set<String> inMarkers = markersIn(in);
         inMarkers.addAll(sentBefore);
         List<Map<String, Object>> hits = new ArrayList<>();
+        String own = InputEchoes.masked(resp, sentStrings(in), MAX_SCAN);
         for (InjectionMarkers.Hit h : InjectionMarkers.scan(InjectionMarkers.POISONING,
-                HiddenContent.visibleProjection(resp), 10)) {
+                HiddenContent.visibleProjection(own), 10)) {
             if (!inMarkers.contains(h.marker())) {
                 hits.add(h.toEvidence(null));
             }
@@ -184,6 +196,25 @@ public final class ResponseOracle {
             ev.put("markers", hits);
             out.add(AuditCheck.OUTPUT_PROMPT_INJECTION.finding(target, null, ev, "output_markers"));
         }
+    }
+
+    /**
+     * The request as JSON (its strings are what {@link InputEchoes} masks), or the whole text as one
+     * string when it is not JSON (a raw request, or one cut at {@link #MAX_SCAN}); null when empty.
+     */
+    private static JsonNode sentStrings(String in) {
+        if (in.isEmpty()) {
+            return null;
+        }
+        char c = in.charAt(0);
+        if (c == '{' || c == '[' || c == '"') {
+            try {
+                return Json.parse(in);
+            } catch (JacksonException e) {
+                LOG.debug("request is not JSON ({}); masking it as one string", e.getOriginalMessage());
+            }
+        }
+        return StringNode.valueOf(in);
     }
 
     private static Map<String, Object> base(String family, String in) {
