@@ -28,7 +28,7 @@ class MemoryTwinsTest {
         List<String> command = new ArrayList<>(JavaCommand.withHeap("64m", BoundedCacheServer.class));
         command.addAll(1, OracleTwinsServer.jvmFlags());
         // 8 runs per phase: lru_put is a suspect after 16 calls and still growing when its replay starts
-        CampaignConfig config = new CampaignConfig("tools", "both", 8, 1, 5, Duration.ofSeconds(5), 1, Set.of(), 3, 2);
+        CampaignConfig config = new CampaignConfig(FuzzMode.TOOLS, PhaseChoice.BOTH, 8, 1, 5, Duration.ofSeconds(5), 1, Set.of(), 3, 2);
         CampaignResult result;
         try (StdioTargetFactory factory = new StdioTargetFactory(command, null, Map.of(), true, ClientOptions.defaults(),
                 1 << 20)) {
