@@ -22,7 +22,6 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
-import org.junit.jupiter.api.parallel.ResourceLock;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -35,7 +34,6 @@ import tools.jackson.databind.JsonNode;
  */
 @Timeout(1200)
 @Execution(ExecutionMode.CONCURRENT)
-@ResourceLock("class:ProtocolPlantedTest") // its methods run one after the other (a lock forces them into one thread)
 class ProtocolPlantedTest {
     private static final String OUTSIDE_MARKER = "OUTSIDE-THE-SERVED-FOLDER-7f3a";
     private static final Set<String> NUL_FRAMES = Set.of("nul-byte", "nul-prefix", "utf16-encoded");
@@ -51,13 +49,17 @@ class ProtocolPlantedTest {
         Files.writeString(served.getParent().resolve("outside.txt"), OUTSIDE_MARKER, StandardCharsets.UTF_8);
     }
 
-    private Path campaign(Class<?> server, String name, int runs, long seed) {
+    /**
+     * {@code timeout} is the call deadline in seconds: the planted server's deaf states never answer,
+     * so its deadline only shortens each wait for them; the clean twin keeps a roomy one.
+     */
+    private Path campaign(Class<?> server, String name, int runs, long seed, String timeout) {
         Path out = dir.resolve(name);
         String endpoint = String.join(" ", JavaCommand.of(server, served.toString()));
         ByteArrayOutputStream stdout = new ByteArrayOutputStream();
         ByteArrayOutputStream stderr = new ByteArrayOutputStream();
         int code = Main.execute(new String[] {"--mode", "all", "--phase", "both", "--protocol-phase", "both", "--runs", String.valueOf(runs), "--runs-per-type", "2",
-                "--timeout", "3", "--seed", String.valueOf(seed), "--protocol", "stdio", "--endpoint", endpoint,
+                "--timeout", timeout, "--seed", String.valueOf(seed), "--protocol", "stdio", "--endpoint", endpoint,
                 "--fs-root", served.getParent().toString(), "--output-dir", out.toString()}, new PrintStream(stdout, true, StandardCharsets.UTF_8),
                 new PrintStream(stderr, true, StandardCharsets.UTF_8), Map.of("PATH", System.getenv("PATH")));
         assertThat(code).as(stderr.toString(StandardCharsets.UTF_8)).isZero();
@@ -102,7 +104,7 @@ class ProtocolPlantedTest {
 
     @Test
     void everyPlantedProtocolBugIsFoundAndAttributedToWhatTriggeredIt() throws Exception {
-        Path out = campaign(PlantedProtocolServer.class, "planted", 3, 11);
+        Path out = campaign(PlantedProtocolServer.class, "planted", 3, 11, "1");
         List<JsonNode> all = findings(out);
         String shown = show(all);
         String readme = served.toAbsolutePath().normalize().resolve("readme.txt").toUri().toString();
@@ -161,7 +163,7 @@ class ProtocolPlantedTest {
     void theCleanTwinGetsNoFailAndNothingOfMediumOrAbove() throws Exception {
         // 6 runs: the prompt fuzzer reaches its long and hostile argument strategies (run 3 on); with
         // seed 5 a hostile topic comes back inside the prompt text, which is the feature, not a finding
-        Path out = campaign(CleanProtocolServer.class, "clean", 6, 5);
+        Path out = campaign(CleanProtocolServer.class, "clean", 6, 5, "3");
         JsonNode guard = Json.parse(Files.readString(out.resolve("spec_guard.json")));
         List<String> fails = new ArrayList<>();
         guard.forEach(c -> {

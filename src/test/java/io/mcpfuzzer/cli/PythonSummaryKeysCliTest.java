@@ -16,7 +16,6 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
-import org.junit.jupiter.api.parallel.ResourceLock;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -25,7 +24,6 @@ import tools.jackson.databind.JsonNode;
  */
 @Timeout(300)
 @Execution(ExecutionMode.CONCURRENT)
-@ResourceLock("class:PythonSummaryKeysCliTest") // its methods run one after the other (a lock forces them into one thread)
 class PythonSummaryKeysCliTest {
     private static final List<String> BUCKETS = List.of("server_rejected", "accepted_malformed", "anomaly", "crashed",
             "exceptions", "safety_blocked", "ok");

@@ -22,7 +22,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
-import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * One finding per root cause, against real fixture processes ({@link RootCauseServer}): a server
@@ -32,7 +31,6 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  */
 @Timeout(600)
 @Execution(ExecutionMode.CONCURRENT)
-@ResourceLock("class:RootCauseTest") // its methods run one after the other (a lock forces them into one thread)
 class RootCauseTest {
     private final List<RunResult> runs = Collections.synchronizedList(new ArrayList<>());
 
