@@ -49,17 +49,13 @@ class ProtocolPlantedTest {
         Files.writeString(served.getParent().resolve("outside.txt"), OUTSIDE_MARKER, StandardCharsets.UTF_8);
     }
 
-    /**
-     * {@code timeout} is the call deadline in seconds: the planted server's deaf states never answer,
-     * so its deadline only shortens each wait for them; the clean twin keeps a roomy one.
-     */
-    private Path campaign(Class<?> server, String name, int runs, long seed, String timeout) {
+    private Path campaign(Class<?> server, String name, int runs, long seed) {
         Path out = dir.resolve(name);
         String endpoint = String.join(" ", JavaCommand.of(server, served.toString()));
         ByteArrayOutputStream stdout = new ByteArrayOutputStream();
         ByteArrayOutputStream stderr = new ByteArrayOutputStream();
         int code = Main.execute(new String[] {"--mode", "all", "--phase", "both", "--protocol-phase", "both", "--runs", String.valueOf(runs), "--runs-per-type", "2",
-                "--timeout", timeout, "--seed", String.valueOf(seed), "--protocol", "stdio", "--endpoint", endpoint,
+                "--timeout", "3", "--seed", String.valueOf(seed), "--protocol", "stdio", "--endpoint", endpoint,
                 "--fs-root", served.getParent().toString(), "--output-dir", out.toString()}, new PrintStream(stdout, true, StandardCharsets.UTF_8),
                 new PrintStream(stderr, true, StandardCharsets.UTF_8), Map.of("PATH", System.getenv("PATH")));
         assertThat(code).as(stderr.toString(StandardCharsets.UTF_8)).isZero();
@@ -104,7 +100,7 @@ class ProtocolPlantedTest {
 
     @Test
     void everyPlantedProtocolBugIsFoundAndAttributedToWhatTriggeredIt() throws Exception {
-        Path out = campaign(PlantedProtocolServer.class, "planted", 3, 11, "1");
+        Path out = campaign(PlantedProtocolServer.class, "planted", 3, 11);
         List<JsonNode> all = findings(out);
         String shown = show(all);
         String readme = served.toAbsolutePath().normalize().resolve("readme.txt").toUri().toString();
@@ -163,7 +159,7 @@ class ProtocolPlantedTest {
     void theCleanTwinGetsNoFailAndNothingOfMediumOrAbove() throws Exception {
         // 6 runs: the prompt fuzzer reaches its long and hostile argument strategies (run 3 on); with
         // seed 5 a hostile topic comes back inside the prompt text, which is the feature, not a finding
-        Path out = campaign(CleanProtocolServer.class, "clean", 6, 5, "3");
+        Path out = campaign(CleanProtocolServer.class, "clean", 6, 5);
         JsonNode guard = Json.parse(Files.readString(out.resolve("spec_guard.json")));
         List<String> fails = new ArrayList<>();
         guard.forEach(c -> {
