@@ -5,12 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.mcpfuzzer.common.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -20,21 +20,10 @@ import tools.jackson.databind.JsonNode;
  */
 @Timeout(300)
 @Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("class:BaselineSuppressionTest") // its methods run one after the other (a lock forces them into one thread)
 class BaselineSuppressionTest {
-    /** The first run against the server with its one crash; the baseline and the suppressions read it. */
-    @TempDir
-    static Path shared;
-    private static Path first;
-    private static CliRunTest.Outcome firstRun;
-
     @TempDir
     Path dir;
-
-    @BeforeAll
-    static void firstRun() {
-        first = shared.resolve("first");
-        firstRun = ReplayShrinkTest.fuzz(first, ReplayShrinkTest.endpoint(), "--fail-on", "medium");
-    }
 
     private static JsonNode json(Path file) throws Exception {
         return Json.parse(Files.readString(file));
@@ -42,7 +31,9 @@ class BaselineSuppressionTest {
 
     @Test
     void withABaselineOnlyNewFindingsFailTheRun() throws Exception {
-        assertThat(firstRun.code()).as(firstRun.err()).isEqualTo(ExitCodes.FINDINGS);
+        Path first = dir.resolve("first");
+        CliRunTest.Outcome a = ReplayShrinkTest.fuzz(first, ReplayShrinkTest.endpoint(), "--fail-on", "medium");
+        assertThat(a.code()).as(a.err()).isEqualTo(ExitCodes.FINDINGS);
         String baseline = first.resolve("findings.json").toString();
 
         Path same = dir.resolve("same");
@@ -78,6 +69,8 @@ class BaselineSuppressionTest {
 
     @Test
     void suppressedFindingsStayReportedButNeverGate() throws Exception {
+        Path first = dir.resolve("first");
+        ReplayShrinkTest.fuzz(first, ReplayShrinkTest.endpoint());
         String configureId = ReplayShrinkTest.finding(first, "crash", "configure").path("id").asString();
 
         Path ignore = dir.resolve("ignore.yml");
