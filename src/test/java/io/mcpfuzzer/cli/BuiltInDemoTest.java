@@ -7,12 +7,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
-import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -21,30 +21,29 @@ import tools.jackson.databind.JsonNode;
  */
 @Timeout(300)
 @Execution(ExecutionMode.CONCURRENT)
-@ResourceLock("class:BuiltInDemoTest") // its methods run one after the other (a lock forces them into one thread)
 class BuiltInDemoTest {
     @TempDir
     Path dir;
 
-    @Test
-    void theDemoShowsACrashAHangALeakAReflectionAndADrop() throws Exception {
-        for (String seed : List.of("1", "8385178102904659686")) {
-            Path out = dir.resolve("seed-" + seed);
-            CliRunTest.Outcome o = CliRunTest.run("demo", "--seed", seed, "--output-dir", out.toString());
+    /** The seeds run concurrently (independent demo runs, each with its own server processes). */
+    @ParameterizedTest
+    @ValueSource(strings = {"1", "8385178102904659686"})
+    void theDemoShowsACrashAHangALeakAReflectionAndADrop(String seed) throws Exception {
+        Path out = dir.resolve("seed-" + seed);
+        CliRunTest.Outcome o = CliRunTest.run("demo", "--seed", seed, "--output-dir", out.toString());
 
-            assertThat(o.code()).as(o.err()).isZero();
-            JsonNode findings = Json.parse(Files.readString(out.resolve("findings.json"))).get("findings");
-            List<String> categories = new ArrayList<>();
-            findings.forEach(f -> categories.add(f.get("category").asString()));
-            assertThat(categories).as("seed " + seed).contains("crash", "hang", "error_leakage",
-                    "injection_reflection", "protocol_violation");
-            for (JsonNode f : findings) {
-                if (f.path("evidence").has("dropped")) {
-                    assertThat(f.path("evidence").path("decided_by").asString()).as("seed " + seed)
-                            .isEqualTo("barrier");
-                }
+        assertThat(o.code()).as(o.err()).isZero();
+        JsonNode findings = Json.parse(Files.readString(out.resolve("findings.json"))).get("findings");
+        List<String> categories = new ArrayList<>();
+        findings.forEach(f -> categories.add(f.get("category").asString()));
+        assertThat(categories).as("seed " + seed).contains("crash", "hang", "error_leakage",
+                "injection_reflection", "protocol_violation");
+        for (JsonNode f : findings) {
+            if (f.path("evidence").has("dropped")) {
+                assertThat(f.path("evidence").path("decided_by").asString()).as("seed " + seed)
+                        .isEqualTo("barrier");
             }
-            assertThat(findings).as("seed " + seed).anyMatch(f -> f.path("evidence").has("dropped"));
         }
+        assertThat(findings).as("seed " + seed).anyMatch(f -> f.path("evidence").has("dropped"));
     }
 }

@@ -20,7 +20,6 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
-import org.junit.jupiter.api.parallel.ResourceLock;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -34,7 +33,6 @@ import tools.jackson.databind.JsonNode;
  */
 @Timeout(900)
 @Execution(ExecutionMode.CONCURRENT)
-@ResourceLock("class:PrecisionTest") // its methods run one after the other (a lock forces them into one thread)
 class PrecisionTest {
     @TempDir
     Path dir;

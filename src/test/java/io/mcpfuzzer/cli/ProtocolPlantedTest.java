@@ -22,7 +22,6 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
-import org.junit.jupiter.api.parallel.ResourceLock;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -35,7 +34,6 @@ import tools.jackson.databind.JsonNode;
  */
 @Timeout(1200)
 @Execution(ExecutionMode.CONCURRENT)
-@ResourceLock("class:ProtocolPlantedTest") // its methods run one after the other (a lock forces them into one thread)
 class ProtocolPlantedTest {
     private static final String OUTSIDE_MARKER = "OUTSIDE-THE-SERVED-FOLDER-7f3a";
     private static final Set<String> NUL_FRAMES = Set.of("nul-byte", "nul-prefix", "utf16-encoded");

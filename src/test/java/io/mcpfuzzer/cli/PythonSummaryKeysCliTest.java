@@ -16,7 +16,6 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
-import org.junit.jupiter.api.parallel.ResourceLock;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -25,7 +24,6 @@ import tools.jackson.databind.JsonNode;
  */
 @Timeout(300)
 @Execution(ExecutionMode.CONCURRENT)
-@ResourceLock("class:PythonSummaryKeysCliTest") // its methods run one after the other (a lock forces them into one thread)
 class PythonSummaryKeysCliTest {
     private static final List<String> BUCKETS = List.of("server_rejected", "accepted_malformed", "anomaly", "crashed",
             "exceptions", "safety_blocked", "ok");
@@ -33,11 +31,12 @@ class PythonSummaryKeysCliTest {
     @TempDir
     Path dir;
 
+    /** The counts must agree whatever the outcomes: a 1 s deadline only shortens the demo server's hangs. */
     @Test
     void toolAndProtocolCountsAgreeWithPerTargetAndFindings() throws Exception {
         Path out = dir.resolve("all");
         CliRunTest.Outcome o = CliRunTest.run("--mode", "all", "--endpoint", CliRunTest.endpoint(DemoServer.class),
-                "--runs", "3", "--runs-per-type", "1", "--phase", "both", "--seed", "4", "--timeout", "3",
+                "--runs", "3", "--runs-per-type", "1", "--phase", "both", "--seed", "4", "--timeout", "1",
                 "--output-dir", out.toString());
         assertThat(o.code()).as(o.err()).isZero();
         JsonNode summary = Json.parse(Files.readString(out.resolve("run_summary.json")));

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -16,17 +16,21 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(120)
 class TlsOptionsTest {
+    /** One HTTPS fixture for the class: making its certificate costs two keytool processes. */
+    @TempDir
+    static Path certs;
+    private static HttpsFixture server;
+
     @TempDir
     Path dir;
-    private HttpsFixture server;
 
-    @BeforeEach
-    void start() throws Exception {
-        server = new HttpsFixture(dir);
+    @BeforeAll
+    static void start() throws Exception {
+        server = new HttpsFixture(certs);
     }
 
-    @AfterEach
-    void stop() {
+    @AfterAll
+    static void stop() {
         server.close();
     }
 

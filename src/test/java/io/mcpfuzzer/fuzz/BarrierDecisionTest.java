@@ -21,7 +21,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
-import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * How a silence is judged, against real fixture processes: a server that answers in order and
@@ -32,7 +31,6 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  */
 @Timeout(300)
 @Execution(ExecutionMode.CONCURRENT)
-@ResourceLock("class:BarrierDecisionTest") // its methods run one after the other (a lock forces them into one thread)
 class BarrierDecisionTest {
     private final List<RunResult> runs = Collections.synchronizedList(new ArrayList<>());
 

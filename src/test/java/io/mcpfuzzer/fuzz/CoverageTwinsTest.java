@@ -14,6 +14,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
@@ -25,6 +27,7 @@ import tools.jackson.databind.JsonNode;
  * the pass covered and cut.
  */
 @Timeout(600)
+@Execution(ExecutionMode.CONCURRENT) // the seeds are independent campaigns, each with its own server processes
 class CoverageTwinsTest {
     private static CampaignResult run(long seed) {
         CampaignConfig config = new CampaignConfig(FuzzMode.TOOLS, PhaseChoice.BOTH, 2, 1, seed, Duration.ofSeconds(5), 1, Set.of(), 3, 0);

@@ -16,12 +16,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
-import org.junit.jupiter.api.parallel.ResourceLock;
 
 /** One planted bug per verdict, each found; the strictly validating control tool gets nothing of medium or above. */
 @Timeout(300)
 @Execution(ExecutionMode.CONCURRENT)
-@ResourceLock("class:PlantedVerdictsTest") // its methods run one after the other (a lock forces them into one thread)
 class PlantedVerdictsTest {
     private static CampaignResult run(Set<String> tools, int runs) {
         CampaignConfig config = new CampaignConfig(FuzzMode.TOOLS, PhaseChoice.BOTH, runs, 1, 11, Duration.ofSeconds(3), 2, tools, 3, 2);

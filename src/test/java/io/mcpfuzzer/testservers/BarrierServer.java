@@ -1,18 +1,12 @@
 package io.mcpfuzzer.testservers;
 
 import io.mcpfuzzer.common.Json;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
- * An MCP stdio server for drop/timeout decisions, chosen by argument 0:
+ * An MCP stdio server for drop/timeout decisions ({@link SdkStyleServer} framing), chosen by argument 0:
  * <ul>
  *   <li>{@code reorder-drop}: like the TypeScript MCP SDK it silently ignores every message that is
  *       not strictly valid JSON-RPC (see {@link RootCauseServer} {@code drop-invalid}), and it answers
@@ -25,11 +19,10 @@ import tools.jackson.databind.node.ObjectNode;
  * </ul>
  * One tool, {@code lookup(text: string)}. Writes are serialized.
  */
-public final class BarrierServer {
+public final class BarrierServer extends SdkStyleServer {
     public static final int DELAY_MS = 40;
     public static final int SLOW_MS = 2_500;
 
-    private final PrintStream out = new PrintStream(System.out, false, StandardCharsets.UTF_8);
     private final ExecutorService workers = Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "worker");
         t.setDaemon(true);
@@ -38,6 +31,7 @@ public final class BarrierServer {
     private final String mode;
 
     private BarrierServer(String mode) {
+        super(mode.equals("reorder-drop"));
         this.mode = mode;
     }
 
@@ -45,42 +39,8 @@ public final class BarrierServer {
         new BarrierServer(args[0]).serve();
     }
 
-    private void serve() throws Exception {
-        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-        String line;
-        while ((line = in.readLine()) != null) {
-            if (line.isBlank()) {
-                continue;
-            }
-            JsonNode message;
-            try {
-                message = Json.parse(line);
-            } catch (JacksonException e) {
-                if (!mode.equals("reorder-drop")) {
-                    send(Rpc.error(null, -32700, "Parse error"));
-                }
-                continue;
-            }
-            onMessage(message);
-        }
-    }
-
-    private void onMessage(JsonNode message) {
-        boolean strict = message.isObject() && "2.0".equals(message.path("jsonrpc").asString(""))
-                && message.path("method").isString()
-                && (!message.has("id") || message.get("id").isString() || message.get("id").isIntegralNumber());
-        if (!strict) {
-            if (!mode.equals("reorder-drop")) {
-                send(Rpc.error(Rpc.validId(message.get("id")), -32600, "Invalid Request"));
-            }
-            return;
-        }
-        JsonNode id = message.get("id");
-        if (id == null) {
-            return;
-        }
-        String method = message.get("method").asString();
-        JsonNode params = message.path("params");
+    @Override
+    protected void onRequest(JsonNode id, String method, JsonNode params) {
         if (method.equals("ping")) {
             send(Rpc.result(id, Json.object()));
         } else if (mode.equals("reorder-drop") && !method.equals("initialize")) {
@@ -96,7 +56,7 @@ public final class BarrierServer {
         send(switch (method) {
             case "initialize" -> Rpc.result(id, Rpc.initializeResult(
                     params.path("protocolVersion").asString("2025-11-25"), "barrier-" + mode));
-            case "tools/list" -> Rpc.result(id, tools());
+            case "tools/list" -> Rpc.result(id, textTools("lookup"));
             case "tools/call" -> params.path("arguments").path("text").isString()
                     ? Rpc.result(id, Rpc.toolText("found", false))
                     : Rpc.error(id, -32602, "text must be a string");
@@ -113,20 +73,5 @@ public final class BarrierServer {
             }
             task.run();
         });
-    }
-
-    private static ObjectNode tools() {
-        ObjectNode r = Json.object();
-        ObjectNode tool = r.putArray("tools").addObject().put("name", "lookup").put("description", "Looks up.");
-        ObjectNode schema = tool.putObject("inputSchema").put("type", "object");
-        schema.putObject("properties").putObject("text").put("type", "string");
-        schema.putArray("required").add("text");
-        return r;
-    }
-
-    private synchronized void send(JsonNode message) {
-        out.print(Json.write(message));
-        out.print('\n');
-        out.flush();
     }
 }

@@ -1,6 +1,5 @@
 package io.mcpfuzzer.testservers;
 
-import io.mcpfuzzer.common.Json;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,60 +13,41 @@ import tools.jackson.databind.node.ObjectNode;
  * SELECT, {@code read_file} reads only files that exist, {@code read_pdf} only real PDF files, and
  * {@code list_directory} only existing folders; anything else is a tool error. Read-only.
  */
-public final class PickyFilesServer extends MiniServer {
+public final class PickyFilesServer extends ToolServer {
     public static void main(String[] args) throws Exception {
         new PickyFilesServer().serve();
     }
 
     @Override
-    protected ObjectNode handle(String method, JsonNode id, JsonNode params) throws Exception {
-        if (method.equals("tools/list")) {
-            ObjectNode r = Json.object();
-            ArrayNode tools = r.putArray("tools");
-            tool(tools, "run_sql", "Runs a read-only SQL query against the SQLite database", "sql");
-            tool(tools, "read_file", "Reads a text file", "path");
-            tool(tools, "read_pdf", "Extracts the text of a PDF document", "file_path");
-            tool(tools, "list_directory", "Lists the entries of a directory", "path");
-            return result(id, r);
-        }
-        if (!method.equals("tools/call")) {
-            return error(id, -32601, "Method not found");
-        }
-        JsonNode args = params.path("arguments");
-        String name = params.path("name").asString("");
+    protected void tools(ArrayNode tools) {
+        tool(tools, "run_sql", "Runs a read-only SQL query against the SQLite database", "sql");
+        tool(tools, "read_file", "Reads a text file", "path");
+        tool(tools, "read_pdf", "Extracts the text of a PDF document", "file_path");
+        tool(tools, "list_directory", "Lists the entries of a directory", "path");
+    }
+
+    @Override
+    protected ObjectNode call(JsonNode id, String name, JsonNode args) throws Exception {
         return switch (name) {
             case "run_sql" -> {
                 String sql = args.path("sql").asString("").strip().toUpperCase(Locale.ROOT);
-                yield result(id, sql.startsWith("SELECT") ? text("1 row") : failure("near \"" + sql + "\": syntax error"));
+                yield result(id, sql.startsWith("SELECT") ? text("1 row") : toolError("near \"" + sql + "\": syntax error"));
             }
             case "read_file" -> {
                 Path p = Path.of(args.path("path").asString(""));
-                yield result(id, Files.isRegularFile(p) ? text(Files.size(p) + " bytes") : failure("ENOENT " + p));
+                yield result(id, Files.isRegularFile(p) ? text(Files.size(p) + " bytes") : toolError("ENOENT " + p));
             }
             case "read_pdf" -> {
                 Path p = Path.of(args.path("file_path").asString(""));
                 boolean pdf = Files.isRegularFile(p) && new String(Files.readAllBytes(p), StandardCharsets.ISO_8859_1)
                         .startsWith("%PDF-");
-                yield result(id, pdf ? text("Sample PDF") : failure("not a PDF: " + p));
+                yield result(id, pdf ? text("Sample PDF") : toolError("not a PDF: " + p));
             }
             case "list_directory" -> {
                 Path p = Path.of(args.path("path").asString(""));
-                yield result(id, Files.isDirectory(p) ? text("entries") : failure("ENOTDIR " + p));
+                yield result(id, Files.isDirectory(p) ? text("entries") : toolError("ENOTDIR " + p));
             }
             default -> error(id, -32602, "Unknown tool");
         };
-    }
-
-    private static ObjectNode failure(String message) {
-        ObjectNode r = text(message);
-        r.put("isError", true);
-        return r;
-    }
-
-    private static void tool(ArrayNode tools, String name, String description, String param) {
-        ObjectNode schema = tools.addObject().put("name", name).put("description", description)
-                .putObject("inputSchema").put("type", "object");
-        schema.putObject("properties").putObject(param).put("type", "string");
-        schema.putArray("required").add(param);
     }
 }

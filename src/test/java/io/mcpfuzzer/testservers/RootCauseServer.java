@@ -2,9 +2,6 @@ package io.mcpfuzzer.testservers;
 
 import io.mcpfuzzer.common.Json;
 import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.Set;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -27,16 +24,16 @@ import tools.jackson.databind.node.ObjectNode;
  *       whose numbers, quoted value and path vary with the tool and the arguments (not with time).</li>
  * </ul>
  * Otherwise it answers initialize, ping, tools/list (three tools taking one string) and tools/call.
- * Single-threaded.
+ * Framing is {@link SdkStyleServer}'s. Single-threaded.
  */
-public final class RootCauseServer {
+public final class RootCauseServer extends SdkStyleServer {
     public static final int LONG_LINE = 8192;
     private static final Set<String> CRASHING = Set.of("resources/read", "prompts/get", "completion/complete");
 
-    private final PrintStream out = new PrintStream(System.out, false, StandardCharsets.UTF_8);
     private final String mode;
 
     private RootCauseServer(String mode) {
+        super(mode.equals("drop-invalid"));
         this.mode = mode;
     }
 
@@ -44,34 +41,20 @@ public final class RootCauseServer {
         new RootCauseServer(args[0]).serve();
     }
 
-    private void serve() throws Exception {
-        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-        String line;
-        while ((line = next(in)) != null) {
-            if (line.isBlank()) {
-                continue;
-            }
-            JsonNode message;
-            try {
-                message = Json.parse(line);
-            } catch (JacksonException e) {
-                if (mode.equals("deaf-after-invalid")) {
-                    System.err.println("stdin reader stopped: " + e.getOriginalMessage());
-                    Thread.sleep(Long.MAX_VALUE);
-                }
-                if (!mode.equals("drop-invalid")) {
-                    send(Rpc.error(null, -32700, "Parse error"));
-                }
-                continue;
-            }
-            onMessage(message);
+    /** In {@code deaf-after-invalid} mode, never returns. */
+    @Override
+    protected void onUnparsable(JacksonException e) throws InterruptedException {
+        if (mode.equals("deaf-after-invalid")) {
+            System.err.println("stdin reader stopped: " + e.getOriginalMessage());
+            Thread.sleep(Long.MAX_VALUE);
         }
     }
 
     /** The next line; in {@code deaf-on-long-line} mode, never returns once a line is too long. */
-    private String next(BufferedReader in) throws Exception {
+    @Override
+    protected String next(BufferedReader in) throws Exception {
         if (!mode.equals("deaf-on-long-line")) {
-            return in.readLine();
+            return super.next(in);
         }
         StringBuilder line = new StringBuilder();
         for (int c = in.read(); c != -1; c = in.read()) {
@@ -87,22 +70,8 @@ public final class RootCauseServer {
         return line.length() == 0 ? null : line.toString();
     }
 
-    private void onMessage(JsonNode message) {
-        boolean strict = message.isObject() && "2.0".equals(message.path("jsonrpc").asString(""))
-                && message.path("method").isString()
-                && (!message.has("id") || message.get("id").isString() || message.get("id").isIntegralNumber());
-        if (!strict) {
-            if (!mode.equals("drop-invalid")) {
-                send(Rpc.error(Rpc.validId(message.get("id")), -32600, "Invalid Request"));
-            }
-            return;
-        }
-        JsonNode id = message.get("id");
-        if (id == null) {
-            return;
-        }
-        String method = message.get("method").asString();
-        JsonNode params = message.path("params");
+    @Override
+    protected void onRequest(JsonNode id, String method, JsonNode params) {
         if (mode.equals("crash-on") && CRASHING.contains(method)) {
             System.err.println("Exception in thread \"main\" java.lang.IllegalStateException: no handler state\n"
                     + "\tat com.example.mcp.Dispatcher.lookup(Dispatcher.java:88)\n"
@@ -114,7 +83,7 @@ public final class RootCauseServer {
             case "initialize" -> Rpc.result(id, Rpc.initializeResult(
                     params.path("protocolVersion").asString("2025-11-25"), "root-cause-" + mode));
             case "ping" -> Rpc.result(id, Json.object());
-            case "tools/list" -> Rpc.result(id, tools());
+            case "tools/list" -> Rpc.result(id, textTools("lookup", "store", "transform"));
             case "tools/call" -> call(id, params);
             default -> Rpc.error(id, -32601, "Method not found");
         });
@@ -133,23 +102,5 @@ public final class RootCauseServer {
                     + ")");
         }
         return Rpc.result(id, Rpc.toolText("ok", false));
-    }
-
-    private static ObjectNode tools() {
-        ObjectNode r = Json.object();
-        var list = r.putArray("tools");
-        for (String name : new String[] {"lookup", "store", "transform"}) {
-            ObjectNode tool = list.addObject().put("name", name).put("description", "Does " + name + ".");
-            ObjectNode schema = tool.putObject("inputSchema").put("type", "object");
-            schema.putObject("properties").putObject("text").put("type", "string");
-            schema.putArray("required").add("text");
-        }
-        return r;
-    }
-
-    private void send(JsonNode message) {
-        out.print(Json.write(message));
-        out.print('\n');
-        out.flush();
     }
 }

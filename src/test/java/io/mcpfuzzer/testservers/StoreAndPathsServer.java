@@ -16,7 +16,7 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code leaky_tool} leaks its own source path and {@code greet} splices its input into prose.
  * Single-threaded.
  */
-public final class StoreAndPathsServer extends MiniServer {
+public final class StoreAndPathsServer extends ToolServer {
     public static final String ROOT = "/srv/fixture-root/data";
     private final List<String> entities = new ArrayList<>();
 
@@ -25,24 +25,18 @@ public final class StoreAndPathsServer extends MiniServer {
     }
 
     @Override
-    protected ObjectNode handle(String method, JsonNode id, JsonNode params) {
-        if (method.equals("tools/list")) {
-            ObjectNode r = Json.object();
-            ArrayNode tools = r.putArray("tools");
-            tool(tools, "list_allowed_directories", "Lists the directories this server may access", null);
-            tool(tools, "read_file", "Reads a file under the allowed directories", "path");
-            tool(tools, "create_entities", "Creates an entity in the knowledge graph", "name");
-            tool(tools, "read_graph", "Returns the whole knowledge graph", null);
-            tool(tools, "validate", "Checks a value", "value");
-            tool(tools, "leaky_tool", "Looks something up", "q");
-            tool(tools, "greet", "Greets someone", "name");
-            return result(id, r);
-        }
-        if (!method.equals("tools/call")) {
-            return error(id, -32601, "Method not found");
-        }
-        JsonNode args = params.path("arguments");
-        String name = params.path("name").asString("");
+    protected void tools(ArrayNode tools) {
+        tool(tools, "list_allowed_directories", "Lists the directories this server may access", null);
+        tool(tools, "read_file", "Reads a file under the allowed directories", "path");
+        tool(tools, "create_entities", "Creates an entity in the knowledge graph", "name");
+        tool(tools, "read_graph", "Returns the whole knowledge graph", null);
+        tool(tools, "validate", "Checks a value", "value");
+        tool(tools, "leaky_tool", "Looks something up", "q");
+        tool(tools, "greet", "Greets someone", "name");
+    }
+
+    @Override
+    protected ObjectNode call(JsonNode id, String name, JsonNode args) {
         return switch (name) {
             case "list_allowed_directories" -> result(id, text("Allowed directories:\n" + ROOT));
             case "read_file" -> result(id, toolError(readFile(args.path("path").asString(""))));
@@ -74,21 +68,5 @@ public final class StoreAndPathsServer extends MiniServer {
         String resolved = Path.of(ROOT).resolve(path).normalize().toString();
         return resolved.startsWith(ROOT) ? "ENOENT: no such file or directory, open '" + resolved + "'"
                 : "Access denied - path outside allowed directories: " + resolved + " not in " + ROOT;
-    }
-
-    private static ObjectNode toolError(String message) {
-        ObjectNode r = text(message);
-        r.put("isError", true);
-        return r;
-    }
-
-    private static void tool(ArrayNode tools, String name, String description, String param) {
-        ObjectNode t = tools.addObject().put("name", name).put("description", description);
-        ObjectNode schema = t.putObject("inputSchema").put("type", "object");
-        ObjectNode props = schema.putObject("properties");
-        if (param != null) {
-            props.putObject(param).put("type", "string");
-            schema.putArray("required").add(param);
-        }
     }
 }
