@@ -60,10 +60,7 @@ public final class SessionIds {
         if (ToolOrder.releases(call.target()) && !reply.result().path("isError").asBoolean(false)) {
             released(call);
         }
-        Set<String> sent = new HashSet<>();
-        strings(call.input(), sent, 0);
-        KnownText.View view = known.view(null);
-        var found = IdHarvester.harvest(reply.result(), s -> sent.contains(s) || view.sentEarlier(s));
+        var found = IdHarvester.harvest(reply.result(), new SentByUs(call.input()));
         if (found.isEmpty()) {
             return;
         }
@@ -163,6 +160,30 @@ public final class SessionIds {
     public long usedBy(String tool) {
         AtomicLong n = used.get(tool);
         return n == null ? 0 : n.get();
+    }
+
+    /**
+     * True for a value the fuzzer sent, in this call or earlier. The input's strings are collected on
+     * the first question only: most answers hold no id-like value and never ask.
+     */
+    private final class SentByUs implements java.util.function.Predicate<String> {
+        private final JsonNode input;
+        private Set<String> sent;
+        private KnownText.View view;
+
+        SentByUs(JsonNode input) {
+            this.input = input;
+        }
+
+        @Override
+        public boolean test(String s) {
+            if (sent == null) {
+                sent = new HashSet<>();
+                strings(input, sent, 0);
+                view = known.view(null);
+            }
+            return sent.contains(s) || view.sentEarlier(s);
+        }
     }
 
     private static void strings(JsonNode node, Set<String> out, int depth) {

@@ -26,6 +26,9 @@ public final class IdNames {
 
     /** The id kind of a field or parameter name ({@code fileId} gives {@code file_id}), or null when not an id's name. */
     public static String kindOf(String name) {
+        if (!mayEndInIdWord(name)) {
+            return null;
+        }
         List<String> t = NameHints.tokens(name);
         if (t.isEmpty() || !ID_WORDS.contains(t.get(t.size() - 1)) || t.size() > 4) {
             return null;
@@ -36,6 +39,25 @@ public final class IdNames {
             t.add("id");
         }
         return String.join("_", t);
+    }
+
+    /**
+     * False only when the name's last token cannot be one of {@link #ID_WORDS}: its last letter or
+     * digit (lower-cased) is none of the words' last letters. A cheap exit before tokenising, for
+     * every field name and text token of an answer; names longer than the tokeniser reads always pass.
+     */
+    private static boolean mayEndInIdWord(String name) {
+        if (name == null || name.length() > io.mcpfuzzer.common.NameTokens.MAX_CHARS) {
+            return true;
+        }
+        for (int i = name.length() - 1; i >= 0; i--) {
+            char c = name.charAt(i);
+            if (Character.isLetterOrDigit(c)) {
+                char low = Character.toLowerCase(c);
+                return low == 'd' || low == 's' || low == 'e' || low == 'n';
+            }
+        }
+        return true;
     }
 
     /** The family of a kind: its last token ({@code file_id} gives {@code id}). */

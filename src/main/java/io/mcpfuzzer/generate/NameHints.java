@@ -3,13 +3,15 @@ package io.mcpfuzzer.generate;
 import io.mcpfuzzer.common.NameTokens;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Realistic values suggested by a parameter's name. Names are split into whole lower-case
  * tokens at camelCase and non-alphanumeric boundaries ({@code "filePath"} gives
  * {@code [file, path]}), and matching is by token, never by substring, so {@code width} is not
- * an {@code id}. Stateless.
+ * an {@code id}. What a name suggests is decided once per name (bounded caches); thread-safe.
  */
 final class NameHints {
     private NameHints() {}
@@ -33,95 +35,204 @@ final class NameHints {
      * nothing is suggested.
      */
     static String string(String name, String description, String owner, RealisticHints hints, SplittableRandom r) {
+        Suggestion s = suggestion(name, description, owner);
+        if (s.sqlByName) {
+            return sql(s.sqlite, r);
+        }
+        if (s.dirName && hints.root() != null) {
+            return hints.root();
+        }
+        if (s.fileName && !hints.files().isEmpty()) {
+            return sampleFile(s.fileWords, hints, r);
+        }
+        switch (s.kind) {
+            case SQL: return sql(s.sqlite, r);
+            case URI: return FormatValues.uri(r);
+            case EMAIL: return FormatValues.generate("email", r);
+            case PATH: return path(r);
+            case QUERY:
+                return Words.topic(r) + " " + Words.word(r) + (r.nextBoolean() ? " " + r.nextInt(2015, 2031) : " " + r.nextInt(1, 500));
+            case UUID: return FormatValues.uuid(r);
+            case ID: return r.nextInt(3) == 0 ? FormatValues.uuid(r) : Words.word(r) + "-" + r.nextInt(1, 100_000);
+            case CITY: return Words.city(r);
+            case COUNTRY: return Words.country(r);
+            case DATE: return FormatValues.date(r);
+            case TIME: return FormatValues.generate("date-time", r);
+            case HOST: return FormatValues.generate("hostname", r);
+            case IP: return FormatValues.generate("ipv4", r);
+            case LANG: return FormatValues.pick(r, LANGS);
+            case TITLE: return Words.sentence(r);
+            case USER: return Words.word(r) + r.nextInt(10_000);
+            case PERSON: return Words.person(r);
+            case REPO: return Words.word(r) + "-org/" + Words.word(r) + "-" + r.nextInt(1000);
+            case BRANCH: return "feature/" + Words.word(r) + "-" + r.nextInt(1000);
+            case PHONE: return "+1-555-01" + twoDigits(r.nextInt(100));
+            case COLOR: return FormatValues.pick(r, COLORS);
+            case TEXT: return Words.sentence(r);
+            default: return null;
+        }
+    }
+
+    private static final String[] LANGS = {"en", "fr", "de", "pt-BR", "ja", "es-MX", "en-GB"};
+    private static final String[] COLORS = {"red", "teal", "navy", "amber", "#3a7bd5", "olive"};
+    private static final int CACHE_CAP = 4_096;
+    private static final Map<SuggestionKey, Suggestion> SUGGESTIONS = new ConcurrentHashMap<>();
+    private static final Map<String, long[]> RANGES = new ConcurrentHashMap<>();
+    private static final Map<String, String> WORDS = new ConcurrentHashMap<>();
+    private static final long[] NO_RANGE = new long[0];
+
+    /** The realistic value a name leads to, once the target's sample files are set aside. */
+    private enum Kind { NONE, SQL, URI, EMAIL, PATH, QUERY, UUID, ID, CITY, COUNTRY, DATE, TIME, HOST, IP, LANG, TITLE,
+        USER, PERSON, REPO, BRANCH, PHONE, COLOR, TEXT }
+
+    /**
+     * What a (name, description, owner) suggests, decided once: the name is SQL; it names a folder or
+     * a file (used when the hints offer one; {@code fileWords} picks the file type); else {@code kind}.
+     */
+    private record Suggestion(boolean sqlByName, boolean sqlite, boolean dirName, boolean fileName, String fileWords,
+            Kind kind) {}
+
+    private record SuggestionKey(String name, String description, String owner) {}
+
+    /** Cached per (name, description, owner), at most {@value #CACHE_CAP} entries (cleared when full); pure. */
+    private static Suggestion suggestion(String name, String description, String owner) {
+        SuggestionKey key = new SuggestionKey(name, description, owner);
+        Suggestion hit = SUGGESTIONS.get(key);
+        if (hit == null) {
+            hit = decide(name, description, owner);
+            if (SUGGESTIONS.size() >= CACHE_CAP) {
+                SUGGESTIONS.clear();
+            }
+            SUGGESTIONS.put(key, hit);
+        }
+        return hit;
+    }
+
+    private static Suggestion decide(String name, String description, String owner) {
         List<String> t = tokens(name);
         String described = description == null ? "" : description.toLowerCase(Locale.ROOT);
         String about = described + " " + (owner == null ? "" : owner);
+        boolean sqlite = about.contains("sqlite");
         boolean sqlDescribed = about.contains("sql") || about.contains("select ") || about.contains("database");
-        if (any(t, "sql", "statement") || any(t, "query") && sqlDescribed) {
-            return sql(about, r);
-        }
+        boolean sqlByName = any(t, "sql", "statement") || any(t, "query") && sqlDescribed;
         List<String> ownerWords = tokens(owner);
         boolean dirName = any(t, "dir", "directory", "folder", "root") || any(t, "path") && (about.contains("director")
                 || any(ownerWords, "search", "find", "tree", "list", "glob", "walk", "grep"));
-        if (dirName && hints.root() != null) {
-            return hints.root();
-        }
         boolean fileName = any(t, "path", "file", "filename", "filepath", "paths", "files", "document",
                 "image", "pdf");
-        if (fileName && !hints.files().isEmpty()) {
-            return sampleFile(String.join(" ", t) + " " + about, hints, r);
-        }
-        if (t.isEmpty()) {
-            return null;
-        }
-        if (!any(t, "query", "q") && described.contains("sql")) {
-            return sql(about, r);
-        }
-        if (any(t, "url", "uri", "href", "link", "endpoint", "website", "homepage")) {
-            return FormatValues.uri(r);
-        }
-        if (any(t, "email", "mail")) {
-            return FormatValues.generate("email", r);
-        }
-        if (any(t, "path", "file", "filename", "filepath", "dir", "directory", "folder")) {
-            return path(r);
-        }
-        if (any(t, "query", "search", "q", "term", "keyword", "keywords", "prompt", "question")) {
-            return Words.topic(r) + " " + Words.word(r) + (r.nextBoolean() ? " " + r.nextInt(2015, 2031) : " " + r.nextInt(1, 500));
-        }
-        if (any(t, "uuid", "guid")) {
-            return FormatValues.uuid(r);
-        }
-        if (any(t, "id", "key", "identifier", "ref", "slug", "cursor", "token")) {
-            return r.nextInt(3) == 0 ? FormatValues.uuid(r) : Words.word(r) + "-" + r.nextInt(1, 100_000);
-        }
-        if (any(t, "city", "location", "place", "town", "destination", "origin")) {
-            return Words.city(r);
-        }
-        if (any(t, "country", "region")) {
-            return Words.country(r);
-        }
-        if (any(t, "date", "day", "since", "until", "birthday")) {
-            return FormatValues.date(r);
-        }
-        if (any(t, "time", "timestamp", "datetime", "created", "updated", "deadline")) {
-            return FormatValues.generate("date-time", r);
-        }
-        if (any(t, "host", "hostname", "domain", "server")) {
-            return FormatValues.generate("hostname", r);
-        }
-        if (any(t, "ip")) {
-            return FormatValues.generate("ipv4", r);
-        }
-        if (any(t, "lang", "language", "locale")) {
-            return FormatValues.pick(r, new String[] {"en", "fr", "de", "pt-BR", "ja", "es-MX", "en-GB"});
-        }
-        if (any(t, "title", "subject", "topic")) {
-            return Words.sentence(r);
-        }
-        if (any(t, "name", "username", "user", "author", "owner", "assignee")) {
-            return t.contains("username") || t.contains("user") ? Words.word(r) + r.nextInt(10_000) : Words.person(r);
-        }
-        if (any(t, "repo", "repository", "project")) {
-            return Words.word(r) + "-org/" + Words.word(r) + "-" + r.nextInt(1000);
-        }
-        if (any(t, "branch")) {
-            return "feature/" + Words.word(r) + "-" + r.nextInt(1000);
-        }
-        if (any(t, "phone", "mobile", "tel")) {
-            return "+1-555-01" + String.format(Locale.ROOT, "%02d", r.nextInt(100));
-        }
-        if (any(t, "color", "colour")) {
-            return FormatValues.pick(r, new String[] {"red", "teal", "navy", "amber", "#3a7bd5", "olive"});
-        }
-        if (any(t, "message", "text", "content", "body", "comment", "description", "note", "summary", "input")) {
-            return Words.sentence(r);
-        }
-        return null;
+        return new Suggestion(sqlByName, sqlite, dirName, fileName, String.join(" ", t) + " " + about,
+                kind(t, described));
     }
 
-    /** A realistic [low, high] range for an integer named so, or null. */
+    private static Kind kind(List<String> t, String described) {
+        if (t.isEmpty()) {
+            return Kind.NONE;
+        }
+        if (!any(t, "query", "q") && described.contains("sql")) {
+            return Kind.SQL;
+        }
+        if (any(t, "url", "uri", "href", "link", "endpoint", "website", "homepage")) {
+            return Kind.URI;
+        }
+        if (any(t, "email", "mail")) {
+            return Kind.EMAIL;
+        }
+        if (any(t, "path", "file", "filename", "filepath", "dir", "directory", "folder")) {
+            return Kind.PATH;
+        }
+        if (any(t, "query", "search", "q", "term", "keyword", "keywords", "prompt", "question")) {
+            return Kind.QUERY;
+        }
+        if (any(t, "uuid", "guid")) {
+            return Kind.UUID;
+        }
+        if (any(t, "id", "key", "identifier", "ref", "slug", "cursor", "token")) {
+            return Kind.ID;
+        }
+        if (any(t, "city", "location", "place", "town", "destination", "origin")) {
+            return Kind.CITY;
+        }
+        if (any(t, "country", "region")) {
+            return Kind.COUNTRY;
+        }
+        if (any(t, "date", "day", "since", "until", "birthday")) {
+            return Kind.DATE;
+        }
+        if (any(t, "time", "timestamp", "datetime", "created", "updated", "deadline")) {
+            return Kind.TIME;
+        }
+        if (any(t, "host", "hostname", "domain", "server")) {
+            return Kind.HOST;
+        }
+        if (any(t, "ip")) {
+            return Kind.IP;
+        }
+        if (any(t, "lang", "language", "locale")) {
+            return Kind.LANG;
+        }
+        if (any(t, "title", "subject", "topic")) {
+            return Kind.TITLE;
+        }
+        if (any(t, "name", "username", "user", "author", "owner", "assignee")) {
+            return t.contains("username") || t.contains("user") ? Kind.USER : Kind.PERSON;
+        }
+        if (any(t, "repo", "repository", "project")) {
+            return Kind.REPO;
+        }
+        if (any(t, "branch")) {
+            return Kind.BRANCH;
+        }
+        if (any(t, "phone", "mobile", "tel")) {
+            return Kind.PHONE;
+        }
+        if (any(t, "color", "colour")) {
+            return Kind.COLOR;
+        }
+        if (any(t, "message", "text", "content", "body", "comment", "description", "note", "summary", "input")) {
+            return Kind.TEXT;
+        }
+        return Kind.NONE;
+    }
+
+    /** {@code String.format("%02d", n)} for 0..99 without the formatter. */
+    private static String twoDigits(int n) {
+        return n < 10 ? "0" + n : Integer.toString(n);
+    }
+
+    /** The tokens of a tool name joined by spaces ({@link #tokens}), cached (at most {@value #CACHE_CAP} names). */
+    static String words(String name) {
+        if (name == null) {
+            return "";
+        }
+        String hit = WORDS.get(name);
+        if (hit == null) {
+            hit = String.join(" ", tokens(name));
+            if (WORDS.size() >= CACHE_CAP) {
+                WORDS.clear();
+            }
+            WORDS.put(name, hit);
+        }
+        return hit;
+    }
+
+    /** A realistic [low, high] range for an integer named so, or null; cached per name (a fresh array each call). */
     static long[] integerRange(String name) {
+        if (name == null) {
+            return decideRange(null);
+        }
+        long[] hit = RANGES.get(name);
+        if (hit == null) {
+            long[] decided = decideRange(name);
+            hit = decided == null ? NO_RANGE : decided;
+            if (RANGES.size() >= CACHE_CAP) {
+                RANGES.clear();
+            }
+            RANGES.put(name, hit);
+        }
+        return hit == NO_RANGE ? null : hit.clone();
+    }
+
+    private static long[] decideRange(String name) {
         List<String> t = tokens(name);
         if (any(t, "port")) {
             return new long[] {1024, 65535};
@@ -176,8 +287,8 @@ final class NameHints {
     private static final String[] SQLITE = {"SELECT name FROM sqlite_master WHERE type = 'table'", "SELECT sqlite_version()"};
 
     /** A harmless, read-only statement most SQL engines accept (SQLite catalog queries when described so). */
-    private static String sql(String about, SplittableRandom r) {
-        return about.contains("sqlite") && r.nextBoolean() ? FormatValues.pick(r, SQLITE) : FormatValues.pick(r, SQL);
+    private static String sql(boolean sqlite, SplittableRandom r) {
+        return sqlite && r.nextBoolean() ? FormatValues.pick(r, SQLITE) : FormatValues.pick(r, SQL);
     }
 
     /** A sample file whose type the words mention, else any text-like sample. */

@@ -20,6 +20,9 @@ import tools.jackson.databind.node.JsonNodeFactory;
  * all randomness comes from the caller's generator.
  */
 public final class SchemaGenerator {
+    /** {@code {"type":"object"}}, shared by every generation (never mutated). */
+    private static final JsonNode OBJECT_ONLY = JsonNodeFactory.instance.objectNode().put("type", "object");
+    private static final List<String> ROOT_POINTERS = List.of("", "");
     private final GenerationLimits limits;
     private final RealisticHints hints;
 
@@ -73,9 +76,8 @@ public final class SchemaGenerator {
     /** As {@link #realisticObject(JsonNode, SplittableRandom, String)}, id parameters drawing on {@code ids} (may be null). */
     Result realisticObject(JsonNode schema, SplittableRandom random, String owner, IdChoice ids) {
         JsonNode root = schema == null || schema.isMissingNode() ? JsonNodeFactory.instance.objectNode() : schema;
-        GenContext ctx = new GenContext(root, random, limits, hints, String.join(" ", NameHints.tokens(owner)), ids);
-        JsonNode objectOnly = JsonNodeFactory.instance.objectNode().put("type", "object");
-        JsonNode value = new ValueGenerator(ctx).generate(List.of(root, objectOnly), List.of("", ""), null, 0);
+        GenContext ctx = new GenContext(root, random, limits, hints, NameHints.words(owner), ids);
+        JsonNode value = new ValueGenerator(ctx).generate(List.of(root, OBJECT_ONLY), ROOT_POINTERS, null, 0);
         return new Result(value, ctx.problems());
     }
 

@@ -36,6 +36,8 @@ public final class SchemaValidator {
 
     private final Map<SpecificationVersion, SchemaRegistry> registries = new ConcurrentHashMap<>();
     private final Map<JsonNode, Compiled> cache = new ConcurrentHashMap<>();
+    /** The same compiled schemas by schema identity: a hit costs no deep hash or compare of the schema. */
+    private final Map<Identity, Compiled> byIdentity = new ConcurrentHashMap<>();
     private final SchemaRegistryConfig config;
 
     private final boolean formatAssertions;
@@ -110,16 +112,43 @@ public final class SchemaValidator {
     }
 
     private Compiled compiled(JsonNode schema) {
+        Identity id = new Identity(schema);
+        Compiled same = byIdentity.get(id);
+        if (same != null) {
+            return same;
+        }
         Compiled hit = cache.get(schema);
-        if (hit != null) {
-            return hit;
+        if (hit == null) {
+            hit = compile(schema);
+            if (cache.size() >= CACHE_CAP) {
+                cache.clear();
+            }
+            cache.put(schema.deepCopy(), hit);
         }
-        Compiled made = compile(schema);
-        if (cache.size() >= CACHE_CAP) {
-            cache.clear();
+        if (byIdentity.size() >= CACHE_CAP) {
+            byIdentity.clear();
         }
-        cache.put(schema.deepCopy(), made);
-        return made;
+        byIdentity.put(id, hit);
+        return hit;
+    }
+
+    /** A schema compared by reference (the caller does not mutate a schema it passed in). */
+    private static final class Identity {
+        private final JsonNode node;
+
+        Identity(JsonNode node) {
+            this.node = node;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Identity other && other.node == node;
+        }
+
+        @Override
+        public int hashCode() {
+            return System.identityHashCode(node);
+        }
     }
 
     private Compiled compile(JsonNode schema) {

@@ -34,6 +34,7 @@ public final class ToolInputPlanner {
     private final SchemaGenerator generator;
     private final SchemaValidator validator;
     private final Map<PlanKey, AggressiveMutator.Prepared> plans = new ConcurrentHashMap<>();
+    private volatile SameSchema lastPlan;
 
     /**
      * @param seed      the campaign seed
@@ -119,9 +120,14 @@ public final class ToolInputPlanner {
     }
 
     private AggressiveMutator.Prepared prepared(String toolName, JsonNode schema) {
+        SameSchema same = lastPlan;
+        if (same != null && same.schema == schema && same.tool.equals(toolName)) {
+            return same.plan;
+        }
         PlanKey key = new PlanKey(toolName, schema);
         AggressiveMutator.Prepared hit = plans.get(key);
         if (hit != null) {
+            lastPlan = new SameSchema(toolName, schema, hit);
             return hit;
         }
         AggressiveMutator.Prepared made = AggressiveMutator.prepare(schema, AggressiveMutator.order(seed, toolName),
@@ -130,6 +136,7 @@ public final class ToolInputPlanner {
             plans.clear();
         }
         plans.put(new PlanKey(toolName, schema.deepCopy()), made);
+        lastPlan = new SameSchema(toolName, schema, made);
         return made;
     }
 
@@ -155,6 +162,9 @@ public final class ToolInputPlanner {
     }
 
     private record PlanKey(String tool, JsonNode schema) {}
+
+    /** The last plan used, for the schema object it was asked for (compared by reference: no deep hash per call). */
+    private record SameSchema(String tool, JsonNode schema, AggressiveMutator.Prepared plan) {}
 
     private record Base(JsonNode value, Validation validation, List<GenerationProblem> problems, int harvested) {}
 }

@@ -34,7 +34,7 @@ final class CampaignProbe {
      * @throws IllegalStateException if the campaign did not complete or the server was restarted
      */
     List<Measurement> run(int runs, int concurrency, String label) {
-        CampaignConfig config = new CampaignConfig("tools", "realistic", runs, 0, seed, Duration.ofSeconds(30),
+        CampaignConfig config = new CampaignConfig(io.mcpfuzzer.fuzz.FuzzMode.TOOLS, io.mcpfuzzer.fuzz.PhaseChoice.REALISTIC, runs, 0, seed, Duration.ofSeconds(30),
                 concurrency, Set.of(), 3, 0);
         try (TimedTargetFactory factory = new TimedTargetFactory(new StdioTargetFactory(
                 ChildJvm.command(EchoServer.class), null, Map.of(), true, ClientOptions.defaults(), MAX_LINE_BYTES))) {

@@ -4,6 +4,7 @@ import io.mcpfuzzer.common.Json;
 import io.mcpfuzzer.fuzz.CampaignInputs;
 import io.mcpfuzzer.fuzz.GeneratedCall;
 import io.mcpfuzzer.fuzz.ToolInputs;
+import io.mcpfuzzer.generate.Phase;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -59,21 +60,21 @@ public class GenerationBench {
 
     @Benchmark
     public GeneratedCall smallRealistic() {
-        return inputs.generate("echo", small, "realistic", run++ & 1023);
+        return inputs.generate("echo", small, Phase.REALISTIC, run++ & 1023);
     }
 
     @Benchmark
     public GeneratedCall smallAggressive() {
-        return inputs.generate("echo", small, "aggressive", run++ & 1023);
+        return inputs.generate("echo", small, Phase.AGGRESSIVE, run++ & 1023);
     }
 
     @Benchmark
     public GeneratedCall wideRealistic() {
-        return inputs.generate("search_files", wide, "realistic", run++ & 1023);
+        return inputs.generate("search_files", wide, Phase.REALISTIC, run++ & 1023);
     }
 
     @Benchmark
     public GeneratedCall wideAggressive() {
-        return inputs.generate("search_files", wide, "aggressive", run++ & 1023);
+        return inputs.generate("search_files", wide, Phase.AGGRESSIVE, run++ & 1023);
     }
 }
