@@ -33,11 +33,24 @@ public final class InputEchoes {
 
     /** {@link #masked(String, JsonNode)} keeping the first {@code maxAnswer} characters of the answer. */
     public static String masked(String raw, JsonNode input, int maxAnswer) {
+        return masked(raw, input, maxAnswer, true);
+    }
+
+    /**
+     * Like {@link #masked(String, JsonNode, int)}, masking only the input's string values, not its
+     * object keys: a key is the server's own schema word (a parameter named {@code password} or
+     * {@code instructions}), so masking it would hide the server's own text from a marker scan.
+     */
+    public static String maskedValues(String raw, JsonNode input, int maxAnswer) {
+        return masked(raw, input, maxAnswer, false);
+    }
+
+    private static String masked(String raw, JsonNode input, int maxAnswer, boolean keys) {
         if (raw == null || input == null) {
             return raw;
         }
         List<String> strings = new ArrayList<>();
-        collectStrings(input, strings, new int[] {0});
+        collectStrings(input, strings, new int[] {0}, keys);
         strings.sort((a, b) -> Integer.compare(b.length(), a.length()));
         String out = raw.length() > maxAnswer ? raw.substring(0, maxAnswer) : raw;
         for (String s : strings) {
@@ -61,7 +74,7 @@ public final class InputEchoes {
         return s;
     }
 
-    private static void collectStrings(JsonNode node, List<String> out, int[] budget) {
+    private static void collectStrings(JsonNode node, List<String> out, int[] budget, boolean keys) {
         if (node == null || out.size() >= MAX_ECHOES || budget[0]++ > 10_000) {
             return;
         }
@@ -71,7 +84,7 @@ public final class InputEchoes {
             }
             return;
         }
-        if (node.isObject()) {
+        if (keys && node.isObject()) {
             for (String name : node.propertyNames()) {
                 if (name.length() >= MIN_ECHO && out.size() < MAX_ECHOES) {
                     out.add(name);
@@ -79,7 +92,7 @@ public final class InputEchoes {
             }
         }
         for (JsonNode child : node) {
-            collectStrings(child, out, budget);
+            collectStrings(child, out, budget, keys);
         }
     }
 

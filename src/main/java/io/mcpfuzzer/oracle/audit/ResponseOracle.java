@@ -19,6 +19,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 import tools.jackson.databind.node.StringNode;
 
 /**
@@ -184,7 +185,7 @@ public final class ResponseOracle {
         Set<String> inMarkers = markersIn(in);
         inMarkers.addAll(sentBefore);
         List<Map<String, Object>> hits = new ArrayList<>();
-        String own = InputEchoes.masked(resp, sentStrings(in), MAX_SCAN);
+        String own = InputEchoes.maskedValues(resp, sentStrings(in), MAX_SCAN);
         for (InjectionMarkers.Hit h : InjectionMarkers.scan(InjectionMarkers.POISONING,
                 HiddenContent.visibleProjection(own), 10)) {
             if (!inMarkers.contains(h.marker())) {
@@ -209,12 +210,30 @@ public final class ResponseOracle {
         char c = in.charAt(0);
         if (c == '{' || c == '[' || c == '"') {
             try {
-                return Json.parse(in);
+                return fuzzerValues(Json.parse(in));
             } catch (JacksonException e) {
                 LOG.debug("request is not JSON ({}); masking it as one string", e.getOriginalMessage());
             }
         }
         return StringNode.valueOf(in);
+    }
+
+    /**
+     * What the fuzzer chose in a JSON-RPC request: its {@code params} without the tool's or
+     * prompt's {@code name} (the server's own word), so that the envelope ({@code jsonrpc},
+     * {@code method}) and the server's names are not masked; any other JSON as it is.
+     */
+    private static JsonNode fuzzerValues(JsonNode request) {
+        if (request == null || !request.isObject() || !request.has("method") || !request.has("params")) {
+            return request;
+        }
+        JsonNode params = request.get("params");
+        if (!params.isObject()) {
+            return params;
+        }
+        ObjectNode copy = ((ObjectNode) params).deepCopy();
+        copy.remove("name");
+        return copy;
     }
 
     private static Map<String, Object> base(String family, String in) {
