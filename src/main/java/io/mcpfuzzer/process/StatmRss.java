@@ -11,7 +11,7 @@ import java.util.OptionalLong;
  * kernel prints as {@code VmRSS} in {@code status} (file, anonymous and shared-memory pages), at a
  * fraction of the kernel's cost (measured here: about 7.5 us of CPU per read against 16 us), which
  * matters because the RSS is sampled after every tool call. Pages become kB with the base page size,
- * read once from the {@code KernelPageSize:} line of this JVM's first mapping in
+ * read once as the smallest {@code KernelPageSize:} of this JVM's mappings in
  * {@code /proc/self/smaps}. Thread-safe.
  */
 final class StatmRss {
@@ -68,22 +68,28 @@ final class StatmRss {
         }
     }
 
-    /** The number of the first {@code KernelPageSize:} line (in kB), or 0. */
+    /**
+     * The smallest {@code KernelPageSize:} (in kB) of the mappings in the text, or 0 when none is
+     * readable. The smallest, not the first: a JVM started with large pages maps its heap first with
+     * 2048 kB pages, while statm always counts base pages.
+     */
     static long kernelPageKb(String smaps) {
-        int at = smaps.indexOf("\nKernelPageSize:");
-        if (at < 0) {
-            return 0;
+        long smallest = 0;
+        for (int at = smaps.indexOf("\nKernelPageSize:"); at >= 0; at = smaps.indexOf("\nKernelPageSize:", at + 1)) {
+            int i = at + 16;
+            while (i < smaps.length() && smaps.charAt(i) == ' ') {
+                i++;
+            }
+            long kb = 0;
+            int digits = 0;
+            while (i < smaps.length() && smaps.charAt(i) >= '0' && smaps.charAt(i) <= '9' && digits < 9) {
+                kb = kb * 10 + (smaps.charAt(i++) - '0');
+                digits++;
+            }
+            if (digits > 0 && kb > 0 && smaps.startsWith(" kB", i) && (smallest == 0 || kb < smallest)) {
+                smallest = kb;
+            }
         }
-        int i = at + 16;
-        while (i < smaps.length() && smaps.charAt(i) == ' ') {
-            i++;
-        }
-        long kb = 0;
-        int digits = 0;
-        while (i < smaps.length() && smaps.charAt(i) >= '0' && smaps.charAt(i) <= '9' && digits < 9) {
-            kb = kb * 10 + (smaps.charAt(i++) - '0');
-            digits++;
-        }
-        return digits > 0 && smaps.startsWith(" kB", i) ? kb : 0;
+        return smallest;
     }
 }

@@ -48,6 +48,9 @@ class ProcFsRssTest {
         assertThat(StatmRss.kernelPageKb("55d0-55d1 r--p 0 08:01 1 /usr/bin/java\nSize: 4 kB\nKernelPageSize:        4 kB\n"))
                 .isEqualTo(4);
         assertThat(StatmRss.kernelPageKb("Size: 4 kB\n")).isZero();
+        // a heap mapped with large pages first: statm still counts base pages
+        assertThat(StatmRss.kernelPageKb("6874-6875 rw-p 0 00:00 0\nKernelPageSize:     2048 kB\n"
+                + "55d0-55d1 r--p 0 08:01 1 /usr/bin/java\nKernelPageSize:        4 kB\n")).isEqualTo(4);
     }
 
     @Test
