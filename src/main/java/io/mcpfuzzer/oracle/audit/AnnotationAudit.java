@@ -15,7 +15,8 @@ import tools.jackson.databind.JsonNode;
  * the fs root (MCPF-ANNOT-001), {@code destructiveHint=false} with files deleted or overwritten (002),
  * {@code idempotentHint=true} with differing normalised answers (003) or a repeated identical call that
  * changed files again (004). Files the server changes on every request ({@link Bookkeeping}: its own
- * logs) are left out, so only a state change a tool caused counts. The caller takes
+ * logs) and git's own index refresh ({@link VcsHousekeeping}) are left out, so only a state change a
+ * tool caused counts. The caller takes
  * {@link DirectorySnapshot}s around the calls; these methods only judge. Stateless and thread-safe.
  */
 public final class AnnotationAudit {
@@ -39,7 +40,7 @@ public final class AnnotationAudit {
             DirectorySnapshot after, Set<String> bookkeeping) {
         List<Finding> out = new ArrayList<>();
         DirectorySnapshot.Diff full = before.diff(after);
-        DirectorySnapshot.Diff diff = Bookkeeping.exclude(full, bookkeeping);
+        DirectorySnapshot.Diff diff = VcsHousekeeping.exclude(Bookkeeping.exclude(full, bookkeeping));
         if (tool == null || diff.isEmpty()) {
             return out;
         }
@@ -92,7 +93,7 @@ public final class AnnotationAudit {
         }
         if (afterFirst != null && afterLast != null) {
             DirectorySnapshot.Diff full = afterFirst.diff(afterLast);
-            DirectorySnapshot.Diff diff = Bookkeeping.exclude(full, bookkeeping);
+            DirectorySnapshot.Diff diff = VcsHousekeeping.exclude(Bookkeeping.exclude(full, bookkeeping));
             if (!diff.isEmpty()) {
                 out.add(AuditCheck.IDEMPOTENT_EFFECTS_DIFFER.finding(name, "Tool '" + Snippet.excerpt(name, 80)
                         + "' is annotated idempotentHint=true but a repeated identical call changed files again.",

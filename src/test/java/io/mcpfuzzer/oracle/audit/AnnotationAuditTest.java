@@ -71,4 +71,38 @@ class AnnotationAuditTest {
         assertThat(s.entries()).hasSize(4);
         assertThat(s.truncated()).isTrue();
     }
+
+    /** mcp git server, seed 2: a read-only log tool ran git, which left .git/index.lock while refreshing the index. */
+    @Test
+    void gitsOwnIndexRefreshIsNoWriteButARefIsOne() throws Exception {
+        Path git = Files.createDirectories(root.resolve("repo/.git"));
+        Files.writeString(git.resolve("index"), "i1", StandardCharsets.UTF_8);
+        Files.createDirectories(git.resolve("refs/heads"));
+        DirectorySnapshot before = DirectorySnapshot.take(root);
+        Files.writeString(git.resolve("index"), "i2", StandardCharsets.UTF_8);
+        Files.writeString(git.resolve("index.lock"), "", StandardCharsets.UTF_8);
+        DirectorySnapshot refreshed = DirectorySnapshot.take(root);
+        assertThat(AnnotationAudit.checkCall(tool("{\"readOnlyHint\":true}"), "{}", before, refreshed)).isEmpty();
+        assertThat(AnnotationAudit.checkCall(tool("{\"destructiveHint\":false}"), "{}", before, refreshed)).isEmpty();
+        // the twin: a new branch is a state change
+        Files.writeString(git.resolve("refs/heads/evil"), "0123", StandardCharsets.UTF_8);
+        List<Finding> fs = AnnotationAudit.checkCall(tool("{\"readOnlyHint\":true}"), "{}", before,
+                DirectorySnapshot.take(root));
+        assertThat(fs).extracting(Finding::checkId).containsExactly("MCPF-ANNOT-001");
+        assertThat(fs.get(0).evidence().get("added")).isEqualTo(List.of("repo/.git/refs/heads/evil"));
+    }
+
+    @Test
+    void onlyLocksAndTheIndexInsideAGitDirectoryAreHousekeeping() {
+        assertThat(VcsHousekeeping.isHousekeeping(".git/index")).isTrue();
+        assertThat(VcsHousekeeping.isHousekeeping("a/b/.git/index.lock")).isTrue();
+        assertThat(VcsHousekeeping.isHousekeeping(".git/HEAD.lock")).isTrue();
+        assertThat(VcsHousekeeping.isHousekeeping("index.lock")).isFalse();
+        assertThat(VcsHousekeeping.isHousekeeping(".git/.lock")).isFalse();
+        assertThat(VcsHousekeeping.isHousekeeping(".github/index")).isFalse();
+        assertThat(VcsHousekeeping.isHousekeeping("x.git/index")).isFalse();
+        assertThat(VcsHousekeeping.isHousekeeping(".git/refs/heads/main")).isFalse();
+        assertThat(VcsHousekeeping.isHousekeeping(".git/objects/ab/cdef")).isFalse();
+        assertThat(VcsHousekeeping.isHousekeeping(null)).isFalse();
+    }
 }
