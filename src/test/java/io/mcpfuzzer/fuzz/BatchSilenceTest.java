@@ -6,7 +6,7 @@ import io.mcpfuzzer.common.Json;
 import io.mcpfuzzer.mcp.McpVersion;
 import io.mcpfuzzer.mcp.MessageType;
 import io.mcpfuzzer.generate.protocol.ProtocolCase;
-import io.mcpfuzzer.generate.protocol.ProtocolPhase;
+import io.mcpfuzzer.generate.Phase;
 import io.mcpfuzzer.generate.protocol.Strategy;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -21,7 +21,7 @@ class BatchSilenceTest {
     private static final JsonNode ID = Json.parse("7");
 
     private static ProtocolCase batch(McpVersion v) {
-        return new ProtocolCase(MessageType.PING, ProtocolPhase.AGGRESSIVE, Strategy.BATCH_SINGLE, v,
+        return new ProtocolCase(MessageType.PING, Phase.AGGRESSIVE, Strategy.BATCH_SINGLE, v,
                 "[{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"ping\"}]", true, null, List.of(ID), false);
     }
 
@@ -35,7 +35,7 @@ class BatchSilenceTest {
     @Test
     void aSingleRequestWithAnIdMustBeAnsweredOnEveryRevision() {
         for (McpVersion v : McpVersion.values()) {
-            ProtocolCase plain = new ProtocolCase(MessageType.PING, ProtocolPhase.AGGRESSIVE, Strategy.ID_STRING, v,
+            ProtocolCase plain = new ProtocolCase(MessageType.PING, Phase.AGGRESSIVE, Strategy.ID_STRING, v,
                     "{\"jsonrpc\":\"2.0\",\"id\":\"7\",\"method\":\"ping\"}", true, ID, List.of(ID), false);
             assertThat(plain.isBatch()).isFalse();
             assertThat(ProtocolFuzzer.mayStaySilent(plain, v)).as(v.toString()).isFalse();

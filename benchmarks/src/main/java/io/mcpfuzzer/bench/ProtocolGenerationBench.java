@@ -7,7 +7,7 @@ import io.mcpfuzzer.generate.protocol.ModelHints;
 import io.mcpfuzzer.generate.protocol.MutatorOptions;
 import io.mcpfuzzer.generate.protocol.ProtocolCase;
 import io.mcpfuzzer.generate.protocol.ProtocolMutator;
-import io.mcpfuzzer.generate.protocol.ProtocolPhase;
+import io.mcpfuzzer.generate.Phase;
 import io.mcpfuzzer.generate.protocol.Strategy;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
@@ -44,7 +44,7 @@ public class ProtocolGenerationBench {
                 "{\"text\":\"hello\"}"), null, null, null);
         mutator = new ProtocolMutator(McpVersion.latest(), hints, MutatorOptions.defaults());
         rnd = new SplittableRandom(1);
-        if (!ProtocolMutator.strategiesFor(MessageType.CALL_TOOL, ProtocolPhase.AGGRESSIVE)
+        if (!ProtocolMutator.strategiesFor(MessageType.CALL_TOOL, Phase.AGGRESSIVE)
                 .contains(Strategy.PARAMS_HOSTILE_VALUES)) {
             throw new IllegalStateException("PARAMS_HOSTILE_VALUES no longer applies to tools/call");
         }
@@ -52,12 +52,12 @@ public class ProtocolGenerationBench {
 
     @Benchmark
     public ProtocolCase callToolRealistic() {
-        return mutator.next(MessageType.CALL_TOOL, ProtocolPhase.REALISTIC, rnd);
+        return mutator.next(MessageType.CALL_TOOL, Phase.REALISTIC, rnd);
     }
 
     @Benchmark
     public ProtocolCase callToolAggressiveAnyStrategy() {
-        return mutator.next(MessageType.CALL_TOOL, ProtocolPhase.AGGRESSIVE, rnd);
+        return mutator.next(MessageType.CALL_TOOL, Phase.AGGRESSIVE, rnd);
     }
 
     @Benchmark

@@ -1,5 +1,6 @@
 package io.mcpfuzzer.generate.protocol;
 
+import io.mcpfuzzer.generate.Phase;
 import io.mcpfuzzer.mcp.MessageType;
 import io.mcpfuzzer.mcp.McpVersion;
 import java.util.List;
@@ -25,7 +26,7 @@ import tools.jackson.databind.JsonNode;
  * @param notification    true if the frame is a single JSON-RPC notification (an object with a string
  *                        {@code method} and no {@code id})
  */
-public record ProtocolCase(MessageType type, ProtocolPhase phase, Strategy strategy, McpVersion version,
+public record ProtocolCase(MessageType type, Phase phase, Strategy strategy, McpVersion version,
         String frame, boolean expectsResponse, JsonNode id, List<JsonNode> expectedIds, boolean notification) {
 
     public ProtocolCase {

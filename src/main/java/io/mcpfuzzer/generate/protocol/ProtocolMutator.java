@@ -1,5 +1,6 @@
 package io.mcpfuzzer.generate.protocol;
 
+import io.mcpfuzzer.generate.Phase;
 import io.mcpfuzzer.mcp.MessageType;
 import io.mcpfuzzer.mcp.McpVersion;
 import io.mcpfuzzer.common.Json;
@@ -36,15 +37,15 @@ public final class ProtocolMutator {
     }
 
     /** The strategies applicable to {@code type} in the given phase, in enum order. */
-    public static List<Strategy> strategiesFor(MessageType type, ProtocolPhase phase) {
-        if (phase == ProtocolPhase.REALISTIC) {
+    public static List<Strategy> strategiesFor(MessageType type, Phase phase) {
+        if (phase == Phase.REALISTIC) {
             return List.of(Strategy.VALID);
         }
         return Arrays.stream(Strategy.values()).filter(s -> s != Strategy.VALID && s.appliesTo(type)).toList();
     }
 
     /** One case: a valid message (realistic) or a uniformly chosen aggressive strategy. */
-    public ProtocolCase next(MessageType type, ProtocolPhase phase, SplittableRandom rnd) {
+    public ProtocolCase next(MessageType type, Phase phase, SplittableRandom rnd) {
         List<Strategy> choices = strategiesFor(type, phase);
         return make(type, phase, choices.get(rnd.nextInt(choices.size())), rnd);
     }
@@ -56,10 +57,10 @@ public final class ProtocolMutator {
      *                                  exist in this mutator's revision
      */
     public ProtocolCase make(MessageType type, Strategy strategy, SplittableRandom rnd) {
-        return make(type, strategy == Strategy.VALID ? ProtocolPhase.REALISTIC : ProtocolPhase.AGGRESSIVE, strategy, rnd);
+        return make(type, strategy == Strategy.VALID ? Phase.REALISTIC : Phase.AGGRESSIVE, strategy, rnd);
     }
 
-    private ProtocolCase make(MessageType type, ProtocolPhase phase, Strategy strategy, SplittableRandom rnd) {
+    private ProtocolCase make(MessageType type, Phase phase, Strategy strategy, SplittableRandom rnd) {
         if (!strategy.appliesTo(type)) {
             throw new IllegalArgumentException(strategy.label() + " does not apply to " + type.method());
         }
@@ -106,7 +107,7 @@ public final class ProtocolMutator {
         return message;
     }
 
-    private ProtocolCase single(MessageType type, ProtocolPhase phase, Strategy strategy, ObjectNode message) {
+    private ProtocolCase single(MessageType type, Phase phase, Strategy strategy, ObjectNode message) {
         return withText(type, phase, strategy, message, Json.write(message));
     }
 
@@ -114,7 +115,7 @@ public final class ProtocolMutator {
         JsonNode first = message.get("id");
         JsonNode second = LongNode.valueOf(fresh + 1);
         String text = RawJson.appendMember(Json.write(message), "id", Json.write(second));
-        return new ProtocolCase(type, ProtocolPhase.AGGRESSIVE, strategy, version, text, true, second,
+        return new ProtocolCase(type, Phase.AGGRESSIVE, strategy, version, text, true, second,
                 List.of(first, second), false);
     }
 
@@ -147,7 +148,7 @@ public final class ProtocolMutator {
             }
         }
         boolean expects = array.isEmpty() || !ids.isEmpty() || strategy == Strategy.BATCH_MIXED;
-        return new ProtocolCase(type, ProtocolPhase.AGGRESSIVE, strategy, version, Json.write(array), expects,
+        return new ProtocolCase(type, Phase.AGGRESSIVE, strategy, version, Json.write(array), expects,
                 ids.isEmpty() ? null : ids.get(0), ids, false);
     }
 
@@ -162,7 +163,7 @@ public final class ProtocolMutator {
             nested = RawJson.appendMember(Json.write(args), "nested", nested);
         }
         String text = RawJson.appendMember(Json.write(message), "params", RawJson.appendMember(paramsText, key, nested));
-        return withText(type, ProtocolPhase.AGGRESSIVE, strategy, message, text);
+        return withText(type, Phase.AGGRESSIVE, strategy, message, text);
     }
 
     private ProtocolCase oversized(MessageType type, Strategy strategy, ObjectNode message, SplittableRandom rnd) {
@@ -176,14 +177,14 @@ public final class ProtocolMutator {
             ObjectNode meta = params.get("_meta") instanceof ObjectNode m ? m : params.putObject("_meta");
             meta.put("padding", padding);
         }
-        return withText(type, ProtocolPhase.AGGRESSIVE, strategy, message, Json.write(message));
+        return withText(type, Phase.AGGRESSIVE, strategy, message, Json.write(message));
     }
 
     /**
      * A single-object case. Without an id and with a string method the frame is a notification (no
      * answer); with an id, or without a usable method (an Invalid Request), JSON-RPC requires an answer.
      */
-    private ProtocolCase withText(MessageType type, ProtocolPhase phase, Strategy strategy, ObjectNode message,
+    private ProtocolCase withText(MessageType type, Phase phase, Strategy strategy, ObjectNode message,
             String text) {
         JsonNode id = message.get("id");
         boolean hasMethod = message.path("method").isString();

@@ -1,5 +1,6 @@
 package io.mcpfuzzer.generate.protocol;
 
+import io.mcpfuzzer.generate.Phase;
 import io.mcpfuzzer.mcp.MessageType;
 import io.mcpfuzzer.mcp.McpVersion;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -25,7 +26,7 @@ class ProtocolMutatorTest {
         ProtocolMutator mutator = new ProtocolMutator(version, ModelHints.none(), SMALL);
         SplittableRandom rnd = new SplittableRandom(seed);
         List<String> out = new ArrayList<>();
-        for (ProtocolPhase phase : ProtocolPhase.values()) {
+        for (Phase phase : Phase.values()) {
             for (MessageType type : McpModel.clientMessages(version)) {
                 for (int i = 0; i < 30; i++) {
                     ProtocolCase c = mutator.next(type, phase, rnd);
@@ -52,16 +53,16 @@ class ProtocolMutatorTest {
         for (MessageType type : McpModel.clientMessages(version)) {
             Set<Strategy> seen = EnumSet.noneOf(Strategy.class);
             for (int i = 0; i < COVERAGE_CASES; i++) {
-                seen.add(mutator.next(type, ProtocolPhase.AGGRESSIVE, rnd).strategy());
+                seen.add(mutator.next(type, Phase.AGGRESSIVE, rnd).strategy());
             }
             assertThat(seen).as(type.method()).containsExactlyInAnyOrderElementsOf(
-                    ProtocolMutator.strategiesFor(type, ProtocolPhase.AGGRESSIVE));
+                    ProtocolMutator.strategiesFor(type, Phase.AGGRESSIVE));
         }
     }
 
     @Test
     void theListedAggressiveStrategiesAreAllOffered() {
-        List<Strategy> forRequests = ProtocolMutator.strategiesFor(MessageType.CALL_TOOL, ProtocolPhase.AGGRESSIVE);
+        List<Strategy> forRequests = ProtocolMutator.strategiesFor(MessageType.CALL_TOOL, Phase.AGGRESSIVE);
         assertThat(forRequests).contains(Strategy.ID_STRING, Strategy.ID_NEGATIVE, Strategy.ID_FLOAT, Strategy.ID_HUGE,
                 Strategy.ID_NULL, Strategy.ID_OBJECT, Strategy.ID_ARRAY, Strategy.ID_BOOL, Strategy.ID_DUPLICATE_KEY,
                 Strategy.BATCH_DUPLICATE_IDS, Strategy.JSONRPC_MISSING, Strategy.JSONRPC_1_0, Strategy.JSONRPC_NUMBER,
@@ -70,7 +71,7 @@ class ProtocolMutatorTest {
                 Strategy.PARAMS_MISSING, Strategy.BATCH_EMPTY, Strategy.BATCH_MIXED, Strategy.DEEP_NESTING,
                 Strategy.OVERSIZED, Strategy.EXTRA_TOP_LEVEL_FIELDS).doesNotContain(Strategy.VALID,
                 Strategy.NOTIFICATION_WITH_ID);
-        assertThat(ProtocolMutator.strategiesFor(MessageType.PROGRESS, ProtocolPhase.AGGRESSIVE))
+        assertThat(ProtocolMutator.strategiesFor(MessageType.PROGRESS, Phase.AGGRESSIVE))
                 .contains(Strategy.NOTIFICATION_WITH_ID).doesNotContain(Strategy.ID_FLOAT, Strategy.REQUEST_WITHOUT_ID);
     }
 
@@ -81,7 +82,7 @@ class ProtocolMutatorTest {
         SplittableRandom rnd = new SplittableRandom(11);
         for (MessageType type : McpModel.clientMessages(version)) {
             for (int i = 0; i < 10; i++) {
-                ProtocolCase c = mutator.next(type, ProtocolPhase.REALISTIC, rnd);
+                ProtocolCase c = mutator.next(type, Phase.REALISTIC, rnd);
                 JsonNode sent = Json.parse(c.frame());
                 assertThat(OfficialSchemas.validate(version.wire(), type.schemaName(), sent)).as(c.frame()).isEmpty();
                 assertThat(c.expectsResponse()).isEqualTo(!type.isNotification());
@@ -99,7 +100,7 @@ class ProtocolMutatorTest {
         ProtocolMutator mutator = new ProtocolMutator(version, ModelHints.none(), SMALL);
         SplittableRandom rnd = new SplittableRandom(5);
         for (MessageType type : McpModel.clientMessages(version)) {
-            for (Strategy strategy : ProtocolMutator.strategiesFor(type, ProtocolPhase.AGGRESSIVE)) {
+            for (Strategy strategy : ProtocolMutator.strategiesFor(type, Phase.AGGRESSIVE)) {
                 ProtocolCase c = mutator.make(type, strategy, rnd);
                 assertThat(c.frame()).as(c.label()).doesNotContain("\n", "\r");
                 JsonNode parsed = Json.parse(c.frame());

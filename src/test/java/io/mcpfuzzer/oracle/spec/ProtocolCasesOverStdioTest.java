@@ -11,7 +11,7 @@ import io.mcpfuzzer.generate.protocol.ModelHints;
 import io.mcpfuzzer.generate.protocol.MutatorOptions;
 import io.mcpfuzzer.generate.protocol.ProtocolCase;
 import io.mcpfuzzer.generate.protocol.ProtocolMutator;
-import io.mcpfuzzer.generate.protocol.ProtocolPhase;
+import io.mcpfuzzer.generate.Phase;
 import io.mcpfuzzer.generate.protocol.Strategy;
 import io.mcpfuzzer.oracle.spec.fixtures.FixtureMcpServer;
 import io.mcpfuzzer.testsupport.JavaCommand;
@@ -39,7 +39,7 @@ class ProtocolCasesOverStdioTest {
         try (StdioSpecExchange exchange = new StdioSpecExchange(JavaCommand.of(FixtureMcpServer.class, "clean"),
                 version.wire())) {
             for (MessageType type : List.of(MessageType.CALL_TOOL, MessageType.PING, MessageType.PROGRESS)) {
-                for (Strategy strategy : ProtocolMutator.strategiesFor(type, ProtocolPhase.AGGRESSIVE)) {
+                for (Strategy strategy : ProtocolMutator.strategiesFor(type, Phase.AGGRESSIVE)) {
                     ProtocolCase c = mutator.make(type, strategy, rnd);
                     exchange.drainUnsolicited();
                     exchange.notify(c.frame());
