@@ -107,18 +107,36 @@ public final class McpSession {
         return list("prompts/list", "prompts");
     }
 
+    /** A whole listing may take this many step timeouts, however many pages it has. */
+    public static final int LISTING_BUDGET_STEPS = 3;
+
     /**
-     * Follows {@code nextCursor} up to the page cap; a repeated cursor is a loop and ends the listing.
+     * Follows {@code nextCursor} up to the page cap and up to {@value #LISTING_BUDGET_STEPS} step
+     * timeouts in all (a server answering each page just before the step timeout would otherwise
+     * hold discovery for the page cap times the step timeout); a repeated cursor is a loop and ends
+     * the listing. What was listed before a cap is kept, and the cap is recorded as a problem.
      */
+    private static String overBudget(String method, int pages, long budgetNanos) {
+        return method + ": " + pages + " pages took longer than " + budgetNanos / 1_000_000
+                + " ms in all; listing truncated";
+    }
+
     public Listing list(String method, String field) {
         List<JsonNode> items = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         Set<String> seenCursors = new HashSet<>();
         String cursor = null;
         int pages = 0;
+        long budget = options.stepTimeout().toNanos() * LISTING_BUDGET_STEPS;
+        long started = System.nanoTime();
         while (true) {
             if (pages >= options.maxPages()) {
                 problems.add("page cap of " + options.maxPages() + " reached; listing truncated");
+                break;
+            }
+            long left = budget - (System.nanoTime() - started);
+            if (pages > 0 && left <= 0) {
+                problems.add(overBudget(method, pages, budget));
                 break;
             }
             ObjectNode params = null;
@@ -126,10 +144,15 @@ public final class McpSession {
                 params = Json.object();
                 params.put("cursor", cursor);
             }
-            Reply reply = rpc.request(method, params, options.stepTimeout());
+            Duration step = pages == 0 ? options.stepTimeout()
+                    : Duration.ofNanos(Math.min(options.stepTimeout().toNanos(), left));
+            Reply reply = rpc.request(method, params, step);
             pages++;
             if (reply.status() != Reply.Status.RESULT) {
-                problems.add(method + " page " + pages + ": " + describe(reply));
+                boolean shortened = step.compareTo(options.stepTimeout()) < 0;
+                problems.add(shortened && reply.status() == Reply.Status.TIMEOUT
+                        ? overBudget(method, pages - 1, budget)
+                        : method + " page " + pages + ": " + describe(reply));
                 break;
             }
             JsonNode array = reply.result().get(field);

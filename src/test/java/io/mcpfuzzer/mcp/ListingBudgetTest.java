@@ -1,0 +1,37 @@
+package io.mcpfuzzer.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mcpfuzzer.fuzz.targets.StdioTargetFactory;
+import io.mcpfuzzer.fuzz.targets.Target;
+import io.mcpfuzzer.testservers.SlowPagesServer;
+import io.mcpfuzzer.testsupport.JavaCommand;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Self-fuzz seed 8: a hostile server that pages its listing forever, each page just slow enough,
+ * held discovery for minutes. A listing now ends on its own budget of step timeouts and keeps the
+ * pages it got.
+ */
+class ListingBudgetTest {
+    @Test
+    void anEndlessSlowListingStopsOnItsBudgetAndKeepsWhatItGot() throws Exception {
+        ClientOptions options = ClientOptions.defaults().withStepTimeout(Duration.ofSeconds(1));
+        try (StdioTargetFactory factory = new StdioTargetFactory(JavaCommand.of(SlowPagesServer.class, "300"), null,
+                Map.of(), true, options, 1 << 20)) {
+            Target target = factory.start();
+            try {
+                Listing listing = target.session().listTools();
+                // 100 pages at 300 ms each would be 30 s; the budget is 3 step timeouts (3 s)
+                assertThat(listing.items()).isNotEmpty().hasSizeLessThan(options.maxPages());
+                assertThat(listing.problems()).anySatisfy(p -> assertThat(p)
+                        .contains("tools/list: ").contains("took longer than 3000 ms in all; listing truncated"));
+                assertThat(listing.problems()).noneMatch(p -> p.contains("page cap"));
+            } finally {
+                target.close();
+            }
+        }
+    }
+}
