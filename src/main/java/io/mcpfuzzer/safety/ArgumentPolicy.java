@@ -188,23 +188,10 @@ public final class ArgumentPolicy {
             }
             return null;
         }
-        Optional<String> hit = Optional.empty();
-        String rule = null;
-        if (rulesEnabled) {
-            hit = DangerRules.destructiveCommand(value);
-            rule = "destructive-command";
-            if (hit.isEmpty()) {
-                hit = DangerRules.sensitiveFile(value);
-                rule = "sensitive-file";
-            }
-        }
-        if (hit.isEmpty()) {
-            hit = DangerRules.forbiddenUrl(value, network, anyScheme);
-            rule = "network-url";
-        }
+        Optional<DangerRules.Hit> hit = DangerRules.firstHit(value, rulesEnabled, network, anyScheme);
         if (hit.isPresent()) {
-            return PolicyDecision.block(tools.jackson.databind.node.NullNode.getInstance(), rule,
-                    rule + " at " + at + ": " + hit.get());
+            return PolicyDecision.block(tools.jackson.databind.node.NullNode.getInstance(), hit.get().rule(),
+                    hit.get().rule() + " at " + at + ": " + hit.get().match());
         }
         return null;
     }

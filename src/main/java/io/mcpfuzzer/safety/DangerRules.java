@@ -95,6 +95,27 @@ final class DangerRules {
      * {@code file://host/...} URL naming a host other than {@code localhost} or a loopback address
      * is refused too (a remote share).
      */
+    /** The first rule a text breaks, in the gate's order, and the matched text. */
+    record Hit(String rule, String match) {}
+
+    /**
+     * Destructive command, then sensitive file (both only when {@code rulesEnabled}), then
+     * forbidden URL: the first rule the text breaks, or empty.
+     */
+    static Optional<Hit> firstHit(String text, boolean rulesEnabled, NetworkPolicy network, boolean anyScheme) {
+        if (rulesEnabled) {
+            Optional<String> hit = destructiveCommand(text);
+            if (hit.isPresent()) {
+                return Optional.of(new Hit("destructive-command", hit.get()));
+            }
+            hit = sensitiveFile(text);
+            if (hit.isPresent()) {
+                return Optional.of(new Hit("sensitive-file", hit.get()));
+            }
+        }
+        return forbiddenUrl(text, network, anyScheme).map(m -> new Hit("network-url", m));
+    }
+
     static Optional<String> forbiddenUrl(String value, NetworkPolicy network, boolean anyScheme) {
         if (!network.networkDenied() || value.indexOf("://") < 0) {
             return Optional.empty();

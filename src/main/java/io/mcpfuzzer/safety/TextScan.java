@@ -36,21 +36,9 @@ final class TextScan {
         if (pathBlock[0] != null) {
             return pathBlock[0];
         }
-        Optional<String> hit = Optional.empty();
-        String rule = null;
-        if (rulesEnabled) {
-            hit = DangerRules.destructiveCommand(scanned);
-            rule = "destructive-command";
-            if (hit.isEmpty()) {
-                hit = DangerRules.sensitiveFile(scanned);
-                rule = "sensitive-file";
-            }
-        }
-        if (hit.isEmpty()) {
-            hit = DangerRules.forbiddenUrl(scanned, network, true);
-            rule = "network-url";
-        }
-        return hit.isPresent() ? PolicyDecision.block(original, rule, rule + " in frame text: " + hit.get())
+        Optional<DangerRules.Hit> hit = DangerRules.firstHit(scanned, rulesEnabled, network, true);
+        return hit.isPresent()
+                ? PolicyDecision.block(original, hit.get().rule(), hit.get().rule() + " in frame text: " + hit.get().match())
                 : PolicyDecision.allow(original);
     }
 
