@@ -36,8 +36,11 @@ public final class Campaign {
 
     /** Most re-sends spent minimising one finding's input ({@link Shrinker}). */
     private static final int SHRINK_SENDS = 40;
-    /** Most time spent minimising one finding's input. */
-    private static final java.time.Duration SHRINK_BUDGET = java.time.Duration.ofSeconds(20);
+    /**
+     * Most time spent minimising one finding's input: ample for {@link #SHRINK_SENDS} re-sends that each
+     * restart a slowly starting server, so that the minimal input depends on the seed, not the machine's load.
+     */
+    private static final java.time.Duration SHRINK_BUDGET = java.time.Duration.ofSeconds(60);
 
     private final CampaignConfig config;
     private final TargetFactory factory;
@@ -49,6 +52,7 @@ public final class Campaign {
     private FaultGuard guard = new FaultGuard();
     private ShardFilter shard = ShardFilter.ALL;
     private int coverageBudget;
+    private java.time.Duration shrinkBudget = SHRINK_BUDGET;
 
     public Campaign(CampaignConfig config, TargetFactory factory, ToolInputs inputs, CampaignObserver observer) {
         this(config, factory, inputs, ArgumentPreview.ALLOW_ALL, observer);
@@ -104,6 +108,16 @@ public final class Campaign {
         return this;
     }
 
+    /**
+     * Most time spent minimising one finding's input (default 60 s). A minimisation the budget cuts is
+     * marked in the finding's evidence ({@link Shrinker#SHRINK_CUT}); with a budget it never reaches, the
+     * minimal input depends only on the seed and the server. Returns this.
+     */
+    public Campaign shrinkBudget(java.time.Duration budget) {
+        this.shrinkBudget = budget;
+        return this;
+    }
+
     /** Runs the campaign; never throws (a failure nothing else caught ends it with status {@code error}). */
     public CampaignResult run() {
         Instant started = Instant.now();
@@ -130,7 +144,7 @@ public final class Campaign {
             RunEngine engine = new RunEngine(supervisor, observer, config.callTimeout(), guard);
             CoverageLedger coverage = new CoverageLedger(coverageBudget);
             Shrinker shrinker = new Shrinker(new RunEngine(supervisor, CampaignObserver.NONE, config.callTimeout(),
-                    guard), SHRINK_SENDS, SHRINK_BUDGET);
+                    guard), SHRINK_SENDS, shrinkBudget);
             SecurityAuditRun auditRun = new SecurityAuditRun(audit, engine::addFinding, guard).shard(shard);
             shrinker.audit(auditRun);
             StdoutNoise noise = new StdoutNoise();

@@ -48,6 +48,11 @@ public final class Shrinker {
     public static final String MINIMAL_INPUT = "minimal_input";
     /** Evidence key: number of re-sends the shrinking took. */
     public static final String SHRINK_SENDS = "shrink_sends";
+    /**
+     * Evidence key, present only when the time budget ended the minimisation before it was done: its
+     * value says so, and the minimal input may then still hold arguments the finding does not need.
+     */
+    public static final String SHRINK_CUT = "shrink_cut";
     private static final int MAX_CANDIDATES = 400;
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
@@ -98,13 +103,17 @@ public final class Shrinker {
                 continue;
             }
             int[] used = {0};
-            JsonNode minimal = shrink(subject, sends, used);
+            boolean[] cut = {false};
+            JsonNode minimal = shrink(subject, sends, used, cut);
             Map<String, Object> extra = new LinkedHashMap<>();
             if (!f.evidence().containsKey("input")) {
                 extra.put("input", subject.input());
             }
             extra.put(MINIMAL_INPUT, minimal);
             extra.put(SHRINK_SENDS, used[0]);
+            if (cut[0]) {
+                extra.put(SHRINK_CUT, "time budget of " + budget.toSeconds() + " s spent before the input was minimal");
+            }
             shrunk.put(f.id(), extra);
         }
     }
@@ -157,20 +166,25 @@ public final class Shrinker {
         return fits < 2 ? 0 : (int) Math.min(maxSends, fits);
     }
 
-    private JsonNode shrink(Subject subject, int sends, int[] used) throws Supervisor.BlockedException {
+    private JsonNode shrink(Subject subject, int sends, int[] used, boolean[] cut)
+            throws Supervisor.BlockedException {
         long deadline = System.nanoTime() + budget.toNanos();
         JsonNode current = subject.input();
         Set<String> tried = new HashSet<>();
         tried.add(current.toString());
         boolean progress = true;
-        while (progress && used[0] < sends && System.nanoTime() < deadline) {
+        while (progress && used[0] < sends && !cut[0]) {
             progress = false;
             for (JsonNode candidate : candidates(current, subject.pinned())) {
-                if (used[0] >= sends || System.nanoTime() >= deadline || Thread.currentThread().isInterrupted()) {
+                if (used[0] >= sends || Thread.currentThread().isInterrupted()) {
                     break;
                 }
                 if (!tried.add(candidate.toString())) {
                     continue;
+                }
+                if (System.nanoTime() >= deadline) {
+                    cut[0] = true;
+                    break;
                 }
                 used[0]++;
                 if (subject.holds().test(candidate)) {

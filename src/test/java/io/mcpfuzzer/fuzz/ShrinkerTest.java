@@ -44,17 +44,22 @@ class ShrinkerTest {
     }
 
     private Finding configureCrash() {
+        return configureCrash(Duration.ofSeconds(240));
+    }
+
+    private Finding configureCrash(Duration shrinkBudget) {
         CampaignConfig config = new CampaignConfig(FuzzMode.TOOLS, PhaseChoice.REALISTIC, 3, 1, 7, Duration.ofSeconds(5), 1,
                 Set.of("configure"), 3, 0);
         StdioTargetFactory factory = new StdioTargetFactory(JavaCommand.of(DebugModeServer.class), null, Map.of(), true,
                 ClientOptions.defaults(), 1 << 20).sessionSetup(s -> s.rpc().outboundPolicy((m, t, raw) -> policy(m)));
         try (factory) {
+            // a budget no run reaches (the 20 s default can cut it on a loaded machine: each send restarts a JVM)
             CampaignResult result = new Campaign(config, factory, CampaignInputs.forSeed(7), new CampaignObserver() {
                 @Override
                 public void onRun(RunResult run) {
                     runs.add(run);
                 }
-            }).run();
+            }).shrinkBudget(shrinkBudget).run();
             return result.findings().stream().filter(f -> f.category().equals("crash")).findFirst().orElseThrow();
         }
     }
@@ -67,12 +72,21 @@ class ShrinkerTest {
                 .isEqualTo(Json.parse("{\"mode\":\"debug\",\"option1\":\"\"}"));
         assertThat(blocked.get()).as("candidates without option1 were refused, never sent").isPositive();
         assertThat((Integer) crash.evidence().get(Shrinker.SHRINK_SENDS)).isBetween(1, 40);
+        assertThat(crash.evidence()).doesNotContainKey(Shrinker.SHRINK_CUT);
         assertThat(runs).as("shrinking re-sends are not campaign runs").hasSize(3)
                 .allMatch(r -> r.phase().equals("realistic"));
 
         runs.clear();
         assertThat(configureCrash().evidence().get(Shrinker.MINIMAL_INPUT))
                 .as("deterministic").isEqualTo(crash.evidence().get(Shrinker.MINIMAL_INPUT));
+    }
+
+    @Test
+    void aMinimisationTheTimeBudgetCutsSaysSo() {
+        Finding crash = configureCrash(Duration.ofNanos(1));
+        assertThat(crash.evidence().get(Shrinker.MINIMAL_INPUT)).isEqualTo(crash.evidence().get("input"));
+        assertThat(crash.evidence().get(Shrinker.SHRINK_SENDS)).isEqualTo(0);
+        assertThat((String) crash.evidence().get(Shrinker.SHRINK_CUT)).contains("time budget");
     }
 
     @Test
