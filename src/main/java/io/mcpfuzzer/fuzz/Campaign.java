@@ -143,8 +143,9 @@ public final class Campaign {
                 BoundedExecutor executor = new BoundedExecutor(config.maxConcurrency(), "fuzz", 1)) {
             RunEngine engine = new RunEngine(supervisor, observer, config.callTimeout(), guard);
             CoverageLedger coverage = new CoverageLedger(coverageBudget);
-            Shrinker shrinker = new Shrinker(new RunEngine(supervisor, CampaignObserver.NONE, config.callTimeout(),
-                    guard), SHRINK_SENDS, shrinkBudget);
+            RunEngine silent = new RunEngine(supervisor, CampaignObserver.NONE, config.callTimeout(), guard);
+            Shrinker shrinker = new Shrinker(silent, SHRINK_SENDS, shrinkBudget);
+            List<Finding> slow = new ArrayList<>();
             SecurityAuditRun auditRun = new SecurityAuditRun(audit, engine::addFinding, guard).shard(shard);
             shrinker.audit(auditRun);
             StdoutNoise noise = new StdoutNoise();
@@ -205,6 +206,10 @@ public final class Campaign {
                     guard.run("audit_finish", null, () -> auditRun.finish(firstListing,
                             supervisor.current().session().listTools().items(), warnings));
                 }
+                if (shard.first()) { // while the target is up: an outlier is kept only when it is slow again
+                    guard.run("latency_replay", null, () -> slow.addAll(LatencyReplay.confirm(
+                            engine.latency().outliers(), silent)));
+                }
                 if (Thread.currentThread().isInterrupted()) {
                     status = "interrupted";
                     reason = "interrupted by the user";
@@ -236,7 +241,7 @@ public final class Campaign {
             guard.run("audit_close", null, auditRun::close);
             guard.run("stop_target", null, supervisor::close);
             if (shard.first()) {
-                aggregates(engine, noise);
+                aggregates(engine, noise, slow);
             }
             if (extra.get("tool_discovery") instanceof Map<?, ?> discovery) { // read by the run summary per tool
                 Map<String, Object> withShare = new java.util.LinkedHashMap<>();
@@ -254,15 +259,15 @@ public final class Campaign {
         }
     }
 
-    /** The detectors that look at the whole run: stdout noise, latency outliers, schema mismatches, memory growth. */
-    private void aggregates(RunEngine engine, StdoutNoise noise) {
+    /** The detectors that look at the whole run: stdout noise, confirmed latency outliers, schema mismatches, memory growth. */
+    private void aggregates(RunEngine engine, StdoutNoise noise, List<Finding> slow) {
         guard.run("stdout_noise", null, () -> {
             Finding stdoutNoise = noise.finding(factory.transport());
             if (stdoutNoise != null) {
                 engine.addFinding(stdoutNoise);
             }
         });
-        guard.run("latency_outliers", null, () -> engine.latency().findings().forEach(engine::addFinding));
+        slow.forEach(engine::addFinding); // the latency outliers that were slow again (LatencyReplay)
         guard.run("schema_mismatch", null, () -> engine.schemaHonour().findings().forEach(engine::addFinding));
         guard.run("memory_growth", null, () -> {
             Finding growth = engine.memory().finding("server");

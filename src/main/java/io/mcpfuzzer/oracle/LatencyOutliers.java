@@ -9,6 +9,8 @@ import java.util.Map;
 /**
  * Records the latency of every answered run per target and reports runs far slower than the
  * target's median as {@code performance_outlier}: above both 10x the median and median + 1 s.
+ * Each target's slowest run keeps an opaque handle to re-send it with ({@link Outlier#slowest}): a
+ * slow run that is not slow again when re-sent (a cold start, the machine's own stall) is no defect.
  * Thread-safe. Memory is bounded by {@link #MAX_SAMPLES} per target.
  */
 public final class LatencyOutliers {
@@ -18,18 +20,45 @@ public final class LatencyOutliers {
 
     private record Sample(int run, double ms) {}
 
-    private final Map<String, List<Sample>> byTarget = new LinkedHashMap<>();
+    private record Slowest(double ms, Object handle) {}
 
-    public synchronized void record(String kind, String target, int run, double latencyMs) {
-        List<Sample> list = byTarget.computeIfAbsent(kind + "\u0000" + target, k -> new ArrayList<>());
+    /**
+     * A target's outliers.
+     *
+     * @param finding     the {@code performance_outlier} finding
+     * @param thresholdMs the latency above which a run is an outlier, in milliseconds
+     * @param slowest     the handle recorded with the target's slowest run; null when it had none
+     */
+    public record Outlier(Finding finding, double thresholdMs, Object slowest) {}
+
+    private final Map<String, List<Sample>> byTarget = new LinkedHashMap<>();
+    private final Map<String, Slowest> slowest = new LinkedHashMap<>();
+
+    public void record(String kind, String target, int run, double latencyMs) {
+        record(kind, target, run, latencyMs, null);
+    }
+
+    /** Records one answered run; {@code handle} (may be null) is kept only while it is the target's slowest. */
+    public synchronized void record(String kind, String target, int run, double latencyMs, Object handle) {
+        String key = kind + "\u0000" + target;
+        List<Sample> list = byTarget.computeIfAbsent(key, k -> new ArrayList<>());
         if (list.size() < MAX_SAMPLES) {
             list.add(new Sample(run, latencyMs));
+            Slowest was = slowest.get(key);
+            if (was == null || latencyMs > was.ms()) {
+                slowest.put(key, new Slowest(latencyMs, handle));
+            }
         }
     }
 
-    /** One finding per target that has outliers (needs at least 10 samples). */
-    public synchronized List<Finding> findings() {
-        List<Finding> out = new ArrayList<>();
+    /** One finding per target that has outliers (needs at least 10 samples), not re-sent. */
+    public List<Finding> findings() {
+        return outliers().stream().map(Outlier::finding).toList();
+    }
+
+    /** One outlier per target that has outliers (needs at least 10 samples). */
+    public synchronized List<Outlier> outliers() {
+        List<Outlier> out = new ArrayList<>();
         for (Map.Entry<String, List<Sample>> e : byTarget.entrySet()) {
             List<Sample> samples = e.getValue();
             if (samples.size() < 10) {
@@ -59,7 +88,8 @@ public final class LatencyOutliers {
             Finding f = Finding.of("performance_outlier", Severity.LOW, parts[0], parts[1], runs.get(0),
                     runs.size() + " run(s) took over " + round(threshold) + " ms (median " + round(median) + " ms)",
                     ev, "latency");
-            out.add(f.withBucket(runs.size(), runs.subList(0, Math.min(runs.size(), 100))));
+            out.add(new Outlier(f.withBucket(runs.size(), runs.subList(0, Math.min(runs.size(), 100))), threshold,
+                    slowest.get(e.getKey()).handle()));
         }
         return out;
     }
