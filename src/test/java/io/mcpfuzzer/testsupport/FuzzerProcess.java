@@ -40,7 +40,8 @@ public final class FuzzerProcess {
 
     /**
      * Runs the fuzzer with {@code args} in {@code workDir} (also its HOME), with a minimal
-     * environment (PATH, HOME) plus {@code extraEnv}, a 1 GiB heap, for at most {@code limit}.
+     * environment (PATH, HOME) plus {@code extraEnv}, a 1 GiB heap and the launcher's JVM flags, for at
+     * most {@code limit}.
      */
     public static Result run(List<String> args, Path workDir, Duration limit, Map<String, String> extraEnv)
             throws IOException, InterruptedException {
@@ -49,8 +50,12 @@ public final class FuzzerProcess {
         cmd.add(JavaCommand.javaBinary());
         cmd.add("-Xmx1g");
         cmd.add("-XX:MaxJavaStackTraceDepth=200000"); // a stack overflow's trace then shows where it started
+        cmd.add("-XX:+UseSerialGC"); // the launcher's collector and compiler (see the mcp-fuzzer script)
+        cmd.add("-XX:TieredStopAtLevel=1");
+        ChildJvm.Launch launch = ChildJvm.launch();
+        cmd.addAll(launch.sharingFlags());
         cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
+        cmd.add(launch.classPath());
         cmd.add("io.mcpfuzzer.cli.Main");
         cmd.addAll(args);
         Path out = workDir.resolve("fuzzer.stdout");

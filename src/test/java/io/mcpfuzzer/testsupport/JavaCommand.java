@@ -12,7 +12,10 @@ public final class JavaCommand {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 
-    /** {@code java -cp <test class path> <main> args...}, with a small heap so fixtures start fast. */
+    /**
+     * {@code java -cp <test class path> <main> args...}, with a small heap, C1 only and the class-data
+     * sharing archive of {@link ChildJvm} so fixtures start fast.
+     */
     public static List<String> of(Class<?> main, String... args) {
         return withHeap("64m", main, args);
     }
@@ -24,9 +27,10 @@ public final class JavaCommand {
         cmd.add("-Xmx" + heap);
         cmd.add("-XX:+UseSerialGC");
         cmd.add("-XX:TieredStopAtLevel=1");
-        cmd.add("-Xshare:auto");
+        ChildJvm.Launch launch = ChildJvm.launch();
+        cmd.addAll(launch.sharingFlags());
         cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
+        cmd.add(launch.classPath());
         cmd.add(main.getName());
         cmd.addAll(List.of(args));
         return cmd;
