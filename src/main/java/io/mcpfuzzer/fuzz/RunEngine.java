@@ -213,6 +213,10 @@ public final class RunEngine {
                     if (call.liveness() == Liveness.ANSWER_OPTIONAL) {
                         reply = new Reply(ping.status(), ping.message(), ping.raw(), reply.latencyNanos(), null)
                                 .decided(reply.decidedBy());
+                    } else if (target.session().rpc().lastTimeoutAnsweredLate()) { // answered, after the ping went
+                        reply = reply.withStatus(Reply.Status.TIMEOUT, "the answer came after the " + waited
+                                + " ms deadline (before the answer to a later ping): a slow request (timeout)")
+                                .decided(Reply.BY_DEADLINE);
                     } else if (Boolean.TRUE.equals(call.valid())) {
                         reply = reply.withStatus(Reply.Status.TIMEOUT, "no answer to a valid " + call.kind()
                                 + " request within " + waited + " ms while a later ping was answered: a slow request"

@@ -11,7 +11,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The pending-request table of one connection, keyed by {@link RpcId#key} (id with its JSON type).
- * Remembers the last {@link #EXPIRED_MEMORY} timed-out keys so a late answer is recognised as such.
+ * Remembers the last {@link #EXPIRED_MEMORY} timed-out keys so a late answer is recognised as such
+ * (value TRUE: timed out, no answer since; FALSE: answered late).
  * Thread-safe; every future is completed exactly once.
  */
 final class PendingRequests {
@@ -47,6 +48,16 @@ final class PendingRequests {
 
     boolean wasExpired(String key) {
         return expired.containsKey(key);
+    }
+
+    /** Marks a timed-out key as answered after its deadline; returns whether it had timed out. */
+    boolean answeredLate(String key) {
+        return expired.replace(key, Boolean.TRUE, Boolean.FALSE) || expired.containsKey(key);
+    }
+
+    /** Whether a late answer (or late oversized frame) came for this timed-out key. */
+    boolean cameLate(String key) {
+        return Boolean.FALSE.equals(expired.get(key));
     }
 
     /** Completes the oldest pending request with {@code status} (used when a frame cannot be attributed). */

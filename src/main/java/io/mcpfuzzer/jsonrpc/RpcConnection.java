@@ -39,6 +39,8 @@ public final class RpcConnection implements AutoCloseable {
     private final ConnectionLog log = new ConnectionLog();
     private final AtomicLong nextId = new AtomicLong(1);
     private final PendingRequests pending = new PendingRequests();
+    /** Per calling thread: the key of its last request that timed out in await (see lastTimeoutAnsweredLate). */
+    private final ThreadLocal<String> lastTimeout = new ThreadLocal<>();
     private final ExecutorService answerer = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "rpc-answerer");
         t.setDaemon(true);
@@ -203,6 +205,7 @@ public final class RpcConnection implements AutoCloseable {
             return future.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
             String key = keyOf(id);
+            lastTimeout.set(key);
             PendingRequests.Pending p = pending.expire(key);
             long started = p == null ? System.nanoTime() - timeout.toNanos() : p.startNanos();
             Reply reply = new Reply(Reply.Status.TIMEOUT, null, null, System.nanoTime() - started,
@@ -219,6 +222,16 @@ public final class RpcConnection implements AutoCloseable {
         } catch (ExecutionException e) {
             return new Reply(Reply.Status.SEND_FAILED, null, null, 0, String.valueOf(e.getCause()));
         }
+    }
+
+    /**
+     * Whether the last request that timed out in {@link #await} on the calling thread has been answered
+     * since (a late answer, kept as an orphan): it was slow, not dropped. False when it has not, or when
+     * this thread saw no timeout.
+     */
+    public boolean lastTimeoutAnsweredLate() {
+        String key = lastTimeout.get();
+        return key != null && pending.cameLate(key);
     }
 
     /** Sends a notification (no id, no answer expected). Returns false if it was not sent. */
@@ -372,7 +385,7 @@ public final class RpcConnection implements AutoCloseable {
         String key = keyOf(message.id());
         PendingRequests.Pending p = pending.remove(key);
         if (p == null) {
-            String note = pending.wasExpired(key) ? "late answer to a timed-out request " + key
+            String note = pending.answeredLate(key) ? "late answer to a timed-out request " + key
                     : "answer to unknown or already answered id " + key;
             log.record("orphan", message.raw(), note);
             tap(message, tap);
@@ -406,9 +419,32 @@ public final class RpcConnection implements AutoCloseable {
 
         @Override
         public void onOversized(long bytesSeen) {
+            onOversized(bytesSeen, "", "");
+        }
+
+        /**
+         * The pending request the frame's id names gets it as oversized; an id that names none (a late
+         * answer, an unknown id) fails nothing; a frame without a readable id fails the oldest request.
+         */
+        @Override
+        public void onOversized(long bytesSeen, String head, String tail) {
             activityListener.run();
             log.record("oversized", null, bytesSeen + " bytes");
-            failOldest(Reply.Status.OVERSIZED, "answer exceeded the frame cap (" + bytesSeen + " bytes read)");
+            String detail = "answer exceeded the frame cap (" + bytesSeen + " bytes read)";
+            JsonNode id = OversizedFrameId.of(head, tail);
+            if (id == null) {
+                failOldest(Reply.Status.OVERSIZED, detail);
+                return;
+            }
+            String key = keyOf(id);
+            PendingRequests.Pending p = pending.remove(key);
+            if (p != null) {
+                p.future().complete(new Reply(Reply.Status.OVERSIZED, null, null, System.nanoTime() - p.startNanos(),
+                        detail));
+            } else {
+                log.record("orphan", null, (pending.answeredLate(key) ? "late oversized answer to a timed-out request "
+                        : "oversized answer to unknown or already answered id ") + key);
+            }
         }
 
         private void failOldest(Reply.Status status, String detail) {

@@ -16,6 +16,15 @@ public interface FrameListener {
     void onOversized(long bytesSeen);
 
     /**
+     * Like {@link #onOversized(long)}, with the first and last bytes of the discarded frame (decoded as
+     * UTF-8, at most a few hundred characters each; empty when the transport kept none), from which the
+     * listener may read the frame's id.
+     */
+    default void onOversized(long bytesSeen, String head, String tail) {
+        onOversized(bytesSeen);
+    }
+
+    /**
      * A transport-level problem that is not a frame: an HTTP status such as 401/404/500, an undecodable
      * SSE stream, a dropped connection. {@code kind} is a short stable word ({@code http_status},
      * {@code stream_dropped}, ...), {@code detail} a bounded human excerpt.

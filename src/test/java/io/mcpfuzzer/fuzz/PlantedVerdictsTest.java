@@ -34,7 +34,7 @@ class PlantedVerdictsTest {
     private static Finding find(CampaignResult result, String category, String tool) {
         return result.findings().stream().filter(f -> f.category().equals(category) && f.target().equals(tool))
                 .findFirst().orElseThrow(() -> new AssertionError("no " + category + " on " + tool + " in "
-                        + result.findings().stream().map(f -> f.category() + "@" + f.target()).toList()));
+                        + result.findings().stream().map(f -> f.category() + "@" + f.target() + (f.category().equals("protocol_violation") || f.category().equals("timeout") ? " " + f.detail() + " " + f.evidence() : "")).toList()));
     }
 
     @Test

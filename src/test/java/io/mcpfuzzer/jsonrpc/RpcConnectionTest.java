@@ -83,4 +83,40 @@ class RpcConnectionTest {
         assertThat(rpc.isClosed()).isFalse();
         assertThat(rpc.request("ping", null, Duration.ofSeconds(10)).status()).isIn(Reply.Status.RESULT, Reply.Status.ERROR);
     }
+
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(booleans = {false, true})
+    void anOversizedAnswerGoesToTheRequestItsIdNames(boolean idLast) throws Exception {
+        java.util.concurrent.CompletableFuture<Reply> older = java.util.concurrent.CompletableFuture.supplyAsync(
+                () -> call("late", Json.object().put("delayMs", 2500).put("tag", "older"), Duration.ofSeconds(20)));
+        Thread.sleep(300); // the older request is pending first
+        Reply big = call("big", Json.object().put("delayMs", 100).put("idLast", idLast), Duration.ofSeconds(20));
+        assertThat(big.status()).isEqualTo(Reply.Status.OVERSIZED);
+        Reply first = older.get(30, TimeUnit.SECONDS);
+        assertThat(first.status()).as("the oldest request is not the one answered").isEqualTo(Reply.Status.RESULT);
+        assertThat(first.result().path("answer").asString()).isEqualTo("older");
+    }
+
+    @Test
+    void aLateOversizedAnswerFailsNoOtherRequest() throws Exception {
+        Reply timedOut = call("big", Json.object().put("delayMs", 1500).put("idLast", true), Duration.ofMillis(200));
+        assertThat(timedOut.status()).isEqualTo(Reply.Status.TIMEOUT);
+        Reply next = call("late", Json.object().put("delayMs", 3000).put("tag", "next"), Duration.ofSeconds(20));
+        assertThat(next.status()).isEqualTo(Reply.Status.RESULT);
+        assertThat(next.result().path("answer").asString()).isEqualTo("next");
+        assertThat(rpc.log().samples("orphan").get(0).note()).contains("late oversized answer");
+    }
+
+    @Test
+    void aTimedOutRequestAnsweredAfterItsDeadlineIsKnownAsLateOnItsThread() throws Exception {
+        Reply first = call("late", Json.object().put("delayMs", 800).put("tag", "slow"), Duration.ofMillis(100));
+        assertThat(first.status()).isEqualTo(Reply.Status.TIMEOUT);
+        assertThat(rpc.lastTimeoutAnsweredLate()).as("not answered yet").isFalse();
+        for (int i = 0; i < 200 && rpc.log().orphanCount() == 0; i++) {
+            Thread.sleep(50);
+        }
+        assertThat(rpc.lastTimeoutAnsweredLate()).isTrue();
+        assertThat(java.util.concurrent.CompletableFuture.supplyAsync(rpc::lastTimeoutAnsweredLate).get())
+                .as("another thread had no timeout").isFalse();
+    }
 }

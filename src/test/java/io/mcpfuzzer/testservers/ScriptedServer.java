@@ -79,6 +79,26 @@ public final class ScriptedServer {
                 result.putArray("answers").addAll(answers);
                 send(Messages.result(id, result));
             }
+            case "big" -> { // after delayMs, a 2 MiB answer with its id first or (idLast) last, as the TS SDK writes it
+                long delay = args.path("delayMs").asLong(0);
+                boolean idLast = args.path("idLast").asBoolean(false);
+                new Thread(() -> {
+                    try {
+                        Thread.sleep(delay);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    tools.jackson.databind.node.ObjectNode m = Json.object().put("jsonrpc", "2.0");
+                    if (!idLast) {
+                        m.set("id", id);
+                    }
+                    m.set("result", Json.object().put("answer", "x".repeat(2 * 1024 * 1024)));
+                    if (idLast) {
+                        m.set("id", id);
+                    }
+                    send(m);
+                }).start();
+            }
             case "garbage" -> {
                 out.println("this is not JSON");
                 out.println("x".repeat(2 * 1024 * 1024));

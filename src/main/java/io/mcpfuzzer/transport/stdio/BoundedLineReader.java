@@ -17,8 +17,18 @@ public final class BoundedLineReader {
     /** A complete line without its terminator (a trailing CR is removed); invalid UTF-8 becomes U+FFFD. */
     public record Text(String text) implements Line {}
 
-    /** A line longer than the cap; {@code bytes} is its full length (it was discarded). */
-    public record Oversized(long bytes) implements Line {}
+    /**
+     * A line longer than the cap; {@code bytes} is its full length (it was discarded but for its first and
+     * last {@link #EDGE} bytes, {@code head} and {@code tail}, decoded as UTF-8: enough to find its id).
+     */
+    public record Oversized(long bytes, String head, String tail) implements Line {
+        public Oversized(long bytes) {
+            this(bytes, "", "");
+        }
+    }
+
+    /** Bytes kept of each end of an oversized line. */
+    public static final int EDGE = 256;
 
     /** End of stream; {@code partial} is a non-terminated last fragment (possibly empty). */
     public record Eof(String partial) implements Line {}
@@ -42,6 +52,9 @@ public final class BoundedLineReader {
         ByteArrayOutputStream line = new ByteArrayOutputStream(256);
         long total = 0;
         boolean overflow = false;
+        byte[] head = null;
+        byte[] tail = new byte[EDGE];
+        int tailLength = 0;
         while (true) {
             if (pos == limit) {
                 limit = in.read(buffer);
@@ -49,7 +62,7 @@ public final class BoundedLineReader {
                 if (limit <= 0) {
                     limit = 0;
                     if (overflow) {
-                        return new Oversized(total);
+                        return oversized(total, head, tail, tailLength);
                     }
                     return new Eof(decode(line.toByteArray()));
                 }
@@ -65,19 +78,32 @@ public final class BoundedLineReader {
             int end = nl < 0 ? limit : nl;
             int chunk = end - start;
             total += chunk;
-            if (!overflow) {
-                if (total > maxLineBytes) {
-                    overflow = true;
-                    line.reset();
-                } else {
-                    line.write(buffer, start, chunk);
-                }
+            if (!overflow && total > maxLineBytes) {
+                overflow = true;
+                line.write(buffer, start, Math.min(chunk, EDGE));
+                byte[] kept = line.toByteArray();
+                head = java.util.Arrays.copyOf(kept, Math.min(kept.length, EDGE));
+                line.reset();
+            } else if (!overflow) {
+                line.write(buffer, start, chunk);
+            }
+            if (overflow) { // the last EDGE bytes seen: the tail of the line
+                int take = Math.min(chunk, EDGE);
+                int keep = Math.min(tailLength, EDGE - take);
+                System.arraycopy(tail, tailLength - keep, tail, 0, keep);
+                System.arraycopy(buffer, end - take, tail, keep, take);
+                tailLength = keep + take;
             }
             pos = nl < 0 ? limit : nl + 1;
             if (nl >= 0) {
-                return overflow ? new Oversized(total) : new Text(decode(line.toByteArray()));
+                return overflow ? oversized(total, head, tail, tailLength) : new Text(decode(line.toByteArray()));
             }
         }
+    }
+
+    private static Oversized oversized(long total, byte[] head, byte[] tail, int tailLength) {
+        return new Oversized(total, head == null ? "" : new String(head, StandardCharsets.UTF_8),
+                decode(java.util.Arrays.copyOf(tail, tailLength)));
     }
 
     private static String decode(byte[] bytes) {

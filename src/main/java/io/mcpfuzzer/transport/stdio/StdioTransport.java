@@ -91,7 +91,7 @@ public final class StdioTransport implements Transport {
                 } else if (line instanceof BoundedLineReader.Oversized big) {
                     LOG.debug("{}: discarded an oversized line of {} bytes (cap {})", description, big.bytes(),
                             maxLineBytes);
-                    listener.onOversized(big.bytes());
+                    listener.onOversized(big.bytes(), big.head(), big.tail());
                 } else if (line instanceof BoundedLineReader.Eof eof) {
                     if (!eof.partial().isBlank()) {
                         listener.onFrame(eof.partial());
