@@ -114,6 +114,9 @@ public final class Campaign {
      * minimal input depends only on the seed and the server. Returns this.
      */
     public Campaign shrinkBudget(java.time.Duration budget) {
+        if (budget == null || budget.isNegative() || budget.isZero()) {
+            throw new IllegalArgumentException("the shrink budget must be positive: " + budget);
+        }
         this.shrinkBudget = budget;
         return this;
     }
@@ -145,7 +148,7 @@ public final class Campaign {
             CoverageLedger coverage = new CoverageLedger(coverageBudget);
             RunEngine silent = new RunEngine(supervisor, CampaignObserver.NONE, config.callTimeout(), guard);
             Shrinker shrinker = new Shrinker(silent, SHRINK_SENDS, shrinkBudget);
-            List<Finding> slow = new ArrayList<>();
+            LatencyReplay[] slow = {null}; // set once the outliers are re-sent
             SecurityAuditRun auditRun = new SecurityAuditRun(audit, engine::addFinding, guard).shard(shard);
             shrinker.audit(auditRun);
             StdoutNoise noise = new StdoutNoise();
@@ -207,8 +210,8 @@ public final class Campaign {
                             supervisor.current().session().listTools().items(), warnings));
                 }
                 if (shard.first()) { // while the target is up: an outlier is kept only when it is slow again
-                    guard.run("latency_replay", null, () -> slow.addAll(LatencyReplay.confirm(
-                            engine.latency().outliers(), silent)));
+                    slow[0] = new LatencyReplay(engine.latency().outliers());
+                    guard.run("latency_replay", null, () -> slow[0].run(silent));
                 }
                 if (Thread.currentThread().isInterrupted()) {
                     status = "interrupted";
@@ -241,7 +244,7 @@ public final class Campaign {
             guard.run("audit_close", null, auditRun::close);
             guard.run("stop_target", null, supervisor::close);
             if (shard.first()) {
-                aggregates(engine, noise, slow);
+                aggregates(engine, noise, slow[0]);
             }
             if (extra.get("tool_discovery") instanceof Map<?, ?> discovery) { // read by the run summary per tool
                 Map<String, Object> withShare = new java.util.LinkedHashMap<>();
@@ -260,14 +263,15 @@ public final class Campaign {
     }
 
     /** The detectors that look at the whole run: stdout noise, confirmed latency outliers, schema mismatches, memory growth. */
-    private void aggregates(RunEngine engine, StdoutNoise noise, List<Finding> slow) {
+    private void aggregates(RunEngine engine, StdoutNoise noise, LatencyReplay slow) {
         guard.run("stdout_noise", null, () -> {
             Finding stdoutNoise = noise.finding(factory.transport());
             if (stdoutNoise != null) {
                 engine.addFinding(stdoutNoise);
             }
         });
-        slow.forEach(engine::addFinding); // the latency outliers that were slow again (LatencyReplay)
+        guard.run("latency_outliers", null, () -> (slow != null ? slow : new LatencyReplay(engine.latency().outliers()))
+                .findings().forEach(engine::addFinding)); // confirmed by re-sending, or saying why not
         guard.run("schema_mismatch", null, () -> engine.schemaHonour().findings().forEach(engine::addFinding));
         guard.run("memory_growth", null, () -> {
             Finding growth = engine.memory().finding("server");

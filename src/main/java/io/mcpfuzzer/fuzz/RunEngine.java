@@ -196,7 +196,9 @@ public final class RunEngine {
     private Verdict attempt(Call original) throws Supervisor.BlockedException {
         for (int attempt = 0; ; attempt++) {
             Target target = supervisor.current();
+            target.session().rpc().takeLastTimeout(); // forget older timeouts of this thread
             Reply reply = original.send().apply(target.session());
+            String timedOut = target.session().rpc().takeLastTimeout(); // this request's, before any ping's
             if (reply.safetyBlocked()) {
                 recordBlocked(original, reply.detail());
                 return new Verdict("safety_blocked", List.of());
@@ -213,7 +215,7 @@ public final class RunEngine {
                     if (call.liveness() == Liveness.ANSWER_OPTIONAL) {
                         reply = new Reply(ping.status(), ping.message(), ping.raw(), reply.latencyNanos(), null)
                                 .decided(reply.decidedBy());
-                    } else if (target.session().rpc().lastTimeoutAnsweredLate()) { // answered, after the ping went
+                    } else if (target.session().rpc().answeredLate(timedOut)) { // answered after its deadline
                         reply = reply.withStatus(Reply.Status.TIMEOUT, "the answer came after the " + waited
                                 + " ms deadline (before the answer to a later ping): a slow request (timeout)")
                                 .decided(Reply.BY_DEADLINE);

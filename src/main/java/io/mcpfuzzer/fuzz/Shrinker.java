@@ -112,7 +112,7 @@ public final class Shrinker {
             extra.put(MINIMAL_INPUT, minimal);
             extra.put(SHRINK_SENDS, used[0]);
             if (cut[0]) {
-                extra.put(SHRINK_CUT, "time budget of " + budget.toSeconds() + " s spent before the input was minimal");
+                extra.put(SHRINK_CUT, "time budget of " + budget.toMillis() + " ms spent before the input was minimal");
             }
             shrunk.put(f.id(), extra);
         }

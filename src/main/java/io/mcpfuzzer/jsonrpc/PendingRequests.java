@@ -46,10 +46,6 @@ final class PendingRequests {
         return pending.remove(key);
     }
 
-    boolean wasExpired(String key) {
-        return expired.containsKey(key);
-    }
-
     /** Marks a timed-out key as answered after its deadline; returns whether it had timed out. */
     boolean answeredLate(String key) {
         return expired.replace(key, Boolean.TRUE, Boolean.FALSE) || expired.containsKey(key);

@@ -39,7 +39,7 @@ public final class RpcConnection implements AutoCloseable {
     private final ConnectionLog log = new ConnectionLog();
     private final AtomicLong nextId = new AtomicLong(1);
     private final PendingRequests pending = new PendingRequests();
-    /** Per calling thread: the key of its last request that timed out in await (see lastTimeoutAnsweredLate). */
+    /** Per calling thread: the key of its last request that timed out in await (see takeLastTimeout). */
     private final ThreadLocal<String> lastTimeout = new ThreadLocal<>();
     private final ExecutorService answerer = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "rpc-answerer");
@@ -225,12 +225,19 @@ public final class RpcConnection implements AutoCloseable {
     }
 
     /**
-     * Whether the last request that timed out in {@link #await} on the calling thread has been answered
-     * since (a late answer, kept as an orphan): it was slow, not dropped. False when it has not, or when
-     * this thread saw no timeout.
+     * The key of the last request that timed out in {@link #await} on the calling thread since the
+     * previous call of this method, or null; clears it. Take it once before a send (to forget older
+     * timeouts) and once after: a non-null key is then that send's own request (when it awaited on this
+     * thread), to ask {@link #answeredLate} about.
      */
-    public boolean lastTimeoutAnsweredLate() {
+    public String takeLastTimeout() {
         String key = lastTimeout.get();
+        lastTimeout.remove();
+        return key;
+    }
+
+    /** Whether the timed-out request with this key ({@link #takeLastTimeout}) has been answered since. */
+    public boolean answeredLate(String key) {
         return key != null && pending.cameLate(key);
     }
 

@@ -54,4 +54,16 @@ class LatencyReplayTest {
         assertThat(replayed).isNotEmpty().hasSizeLessThanOrEqualTo(LatencyReplay.TRIES);
         assertThat(replayed.get(replayed.size() - 1)).isGreaterThan(1_000.0);
     }
+
+    @Test
+    void anOutlierTheCampaignCouldNotReSendIsKeptSayingSo() {
+        io.mcpfuzzer.oracle.LatencyOutliers latency = new io.mcpfuzzer.oracle.LatencyOutliers();
+        for (int run = 0; run < 12; run++) {
+            latency.record("tool", "t", run, run == 3 ? 5_000 : 2, null);
+        }
+        List<Finding> found = new LatencyReplay(latency.outliers()).findings();
+        assertThat(found).hasSize(1);
+        assertThat(found.get(0).evidence().get(LatencyReplay.UNCONFIRMED)).isEqualTo("the campaign ended before it was re-sent");
+        assertThat(found.get(0).detail()).contains("not confirmed by re-sending");
+    }
 }

@@ -26,7 +26,7 @@ class OversizedFrameIdTest {
         BoundedLineReader.Oversized last = read("{\"result\":" + big + ",\"jsonrpc\":\"2.0\",\"id\":\"a\\\"b\"}");
         assertThat(last.tail()).endsWith(",\"id\":\"a\\\"b\"}");
         assertThat(OversizedFrameId.of(last.head(), last.tail())).isEqualTo(Json.parse("\"a\\\"b\""));
-        assertThat(OversizedFrameId.of("{\"id\":7}", "")).isEqualTo(Json.parse("7"));
+        assertThat(OversizedFrameId.of("{\"id\":7, \"error\":{", "")).isEqualTo(Json.parse("7"));
     }
 
     @Test
@@ -34,6 +34,21 @@ class OversizedFrameIdTest {
         assertThat(OversizedFrameId.of("{\"result\":{\"id\":5,\"x\":\"", "yyyy\"}}")).isNull();
         assertThat(OversizedFrameId.of("{\"jsonrpc\":\"2.0\",\"result\":\"", "yy\\\",\\\"id\\\":3}\"}")).isNull();
         assertThat(OversizedFrameId.of("", "")).isNull();
+        assertThat(OversizedFrameId.of("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"sampling/createMessage\"", "}}"))
+                .as("a server's request: its id is not ours").isNull();
+        assertThat(OversizedFrameId.of("{\"method\":\"roots/list\",\"params\":{\"x\":\"", "yy\"},\"id\":3}")).isNull();
         assertThat(OversizedFrameId.of("{\"id\":\"\\u00zz\",", "")).isNull();
+    }
+
+    @Test
+    void theTailHoldsTheBytesReadBeforeTheCapWasPassed() throws Exception {
+        String body = "{\"result\":{\"text\":\"" + "y".repeat(990) + "\"},\"jsonrpc\":\"2.0\",\"id\":";
+        java.io.InputStream in = new java.io.SequenceInputStream(
+                new ByteArrayInputStream(body.getBytes(StandardCharsets.UTF_8)),
+                new ByteArrayInputStream("7}\r\n".getBytes(StandardCharsets.UTF_8))); // the cap is passed in the last read
+        BoundedLineReader.Oversized line = (BoundedLineReader.Oversized) new BoundedLineReader(in, 1024).next();
+        assertThat(line.tail()).endsWith("\"jsonrpc\":\"2.0\",\"id\":7}").hasSizeLessThanOrEqualTo(BoundedLineReader.EDGE);
+        assertThat(line.head()).startsWith("{\"result\":{").hasSize(BoundedLineReader.EDGE);
+        assertThat(OversizedFrameId.of(line.head(), line.tail())).isEqualTo(Json.parse("7"));
     }
 }

@@ -108,15 +108,20 @@ class RpcConnectionTest {
     }
 
     @Test
-    void aTimedOutRequestAnsweredAfterItsDeadlineIsKnownAsLateOnItsThread() throws Exception {
+    void aTimedOutRequestAnsweredAfterItsDeadlineIsKnownAsLate() throws Exception {
+        assertThat(rpc.takeLastTimeout()).isNull();
         Reply first = call("late", Json.object().put("delayMs", 800).put("tag", "slow"), Duration.ofMillis(100));
         assertThat(first.status()).isEqualTo(Reply.Status.TIMEOUT);
-        assertThat(rpc.lastTimeoutAnsweredLate()).as("not answered yet").isFalse();
+        String key = rpc.takeLastTimeout();
+        assertThat(key).isNotNull();
+        assertThat(rpc.takeLastTimeout()).as("taken once").isNull();
+        assertThat(rpc.answeredLate(key)).as("not answered yet").isFalse();
         for (int i = 0; i < 200 && rpc.log().orphanCount() == 0; i++) {
             Thread.sleep(50);
         }
-        assertThat(rpc.lastTimeoutAnsweredLate()).isTrue();
-        assertThat(java.util.concurrent.CompletableFuture.supplyAsync(rpc::lastTimeoutAnsweredLate).get())
-                .as("another thread had no timeout").isFalse();
+        assertThat(rpc.answeredLate(key)).isTrue();
+        assertThat(rpc.answeredLate(null)).isFalse();
+        assertThat(java.util.concurrent.CompletableFuture.supplyAsync(rpc::takeLastTimeout).get())
+                .as("another thread had no timeout").isNull();
     }
 }

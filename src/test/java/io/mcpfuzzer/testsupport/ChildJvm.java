@@ -63,7 +63,7 @@ public final class ChildJvm {
         try {
             Path root = testClasses.getParent().resolve("child-jvm");
             Files.createDirectories(root);
-            Path dir = root.resolve(digest(dirs));
+            Path dir = root.resolve(digest(entries));
             try (FileChannel lockFile = FileChannel.open(root.resolve(".lock"), StandardOpenOption.CREATE,
                     StandardOpenOption.WRITE); FileLock lock = lockFile.lock()) {
                 List<String> jarred = new ArrayList<>();
@@ -79,7 +79,10 @@ public final class ChildJvm {
                     for (Path d : dirs) {
                         writeJar(d, dir.resolve(jarName(dirs.indexOf(d), d)));
                     }
-                    Files.writeString(dir.resolve(dump(cp, jsa) ? "ready" : "failed"), "");
+                    Boolean dumped = dump(cp, jsa);
+                    if (dumped != null) { // a dump cut by its time limit is tried again by the next test JVM
+                        Files.writeString(dir.resolve(dumped ? "ready" : "failed"), "");
+                    }
                 }
                 return Files.exists(dir.resolve("ready")) ? new Launch(cp, withArchive(jsa)) : new Launch(cp, QUIET);
             }
@@ -102,8 +105,11 @@ public final class ChildJvm {
         return index + "-" + dir.getFileName() + ".jar";
     }
 
-    /** Writes the archive by running {@link ChildJvmWarmup} once; true when the archive is there. */
-    private static boolean dump(String cp, Path jsa) throws IOException, InterruptedException {
+    /**
+     * Writes the archive by running {@link ChildJvmWarmup} once: true when the archive is there, false when
+     * the JVM would not write it, null when the run took longer than its limit (a loaded machine).
+     */
+    private static Boolean dump(String cp, Path jsa) throws IOException, InterruptedException {
         Path tmp = jsa.resolveSibling("dump.jsa");
         List<String> cmd = new ArrayList<>(List.of(JavaCommand.javaBinary(), "-Xmx64m", "-XX:+UseSerialGC",
                 "-XX:TieredStopAtLevel=1", "-XX:ArchiveClassesAtExit=" + tmp, "-Xlog:cds=off", "-Xlog:cds+dynamic=off",
@@ -111,7 +117,10 @@ public final class ChildJvm {
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
                 .redirectOutput(jsa.resolveSibling("dump.log").toFile()).start();
         try {
-            if (!p.waitFor(120, TimeUnit.SECONDS) || p.exitValue() != 0 || !Files.exists(tmp)) {
+            if (!p.waitFor(120, TimeUnit.SECONDS)) {
+                return null;
+            }
+            if (p.exitValue() != 0 || !Files.exists(tmp)) {
                 return false;
             }
         } finally {
@@ -135,8 +144,11 @@ public final class ChildJvm {
         }
     }
 
-    /** A digest of the class directories' file names, sizes and modification times. */
-    private static String digest(List<Path> dirs) throws IOException {
+    /**
+     * A digest of the class path: each entry's name, and the names, sizes and modification times of its
+     * files (a directory's) or its own (a jar's), with the JVM's home.
+     */
+    private static String digest(List<String> entries) throws IOException {
         MessageDigest md;
         try {
             md = MessageDigest.getInstance("SHA-256");
@@ -144,12 +156,18 @@ public final class ChildJvm {
             throw new IllegalStateException(e);
         }
         md.update(System.getProperty("java.home").getBytes(StandardCharsets.UTF_8));
-        for (Path d : dirs) {
-            md.update(d.toString().getBytes(StandardCharsets.UTF_8));
-            try (Stream<Path> walk = Files.walk(d)) {
-                for (Path f : walk.filter(Files::isRegularFile).sorted().toList()) {
-                    md.update((d.relativize(f) + "|" + Files.size(f) + "|" + Files.getLastModifiedTime(f).toMillis())
-                            .getBytes(StandardCharsets.UTF_8));
+        for (String entry : entries) {
+            Path d = Path.of(entry);
+            md.update(("\n" + entry).getBytes(StandardCharsets.UTF_8));
+            if (Files.isRegularFile(d)) {
+                md.update(("|" + Files.size(d) + "|" + Files.getLastModifiedTime(d).toMillis())
+                        .getBytes(StandardCharsets.UTF_8));
+            } else if (Files.isDirectory(d)) {
+                try (Stream<Path> walk = Files.walk(d)) {
+                    for (Path f : walk.filter(Files::isRegularFile).sorted().toList()) {
+                        md.update((d.relativize(f) + "|" + Files.size(f) + "|"
+                                + Files.getLastModifiedTime(f).toMillis()).getBytes(StandardCharsets.UTF_8));
+                    }
                 }
             }
         }

@@ -80,9 +80,13 @@ public final class BoundedLineReader {
             total += chunk;
             if (!overflow && total > maxLineBytes) {
                 overflow = true;
-                line.write(buffer, start, Math.min(chunk, EDGE));
-                byte[] kept = line.toByteArray();
-                head = java.util.Arrays.copyOf(kept, Math.min(kept.length, EDGE));
+                byte[] kept = line.toByteArray(); // the bytes before this chunk (at most the cap)
+                head = new byte[Math.min(EDGE, kept.length + chunk)];
+                int fromKept = Math.min(head.length, kept.length);
+                System.arraycopy(kept, 0, head, 0, fromKept);
+                System.arraycopy(buffer, start, head, fromKept, head.length - fromKept);
+                tailLength = Math.min(EDGE, kept.length); // they also start the tail
+                System.arraycopy(kept, kept.length - tailLength, tail, 0, tailLength);
                 line.reset();
             } else if (!overflow) {
                 line.write(buffer, start, chunk);
