@@ -9,7 +9,9 @@ import java.util.Map;
 /**
  * Samples of the target's resident memory over a campaign; reports {@code memory_growth} when the
  * RSS grew by more than {@link #MIN_GROWTH_KB} and at least doubled within one incarnation, rising
- * in most consecutive samples. Thread-safe; keeps at most {@link #MAX_SAMPLES} samples: when full,
+ * in most consecutive samples. The samples of an incarnation's first {@link #WARMUP_RUNS} runs are left
+ * out: a process that has just started (a JVM loading classes, V8 growing its heap) doubles its RSS over a
+ * few calls, which on a loaded machine (more samples per run) looked like a trend. Thread-safe; keeps at most {@link #MAX_SAMPLES} samples: when full,
  * every second sample is dropped and only every second new one kept from then on, so the samples
  * still span the whole campaign.
  */
@@ -18,6 +20,8 @@ public final class MemoryTrend {
     public static final long MIN_GROWTH_KB = 48 * 1024;
     /** Growth within one incarnation that makes the unconfirmed trend medium (1 GiB). */
     public static final long THREAT_KB = 1024 * 1024;
+    /** Runs after an incarnation's first sample whose samples are not judged (its start-up). */
+    public static final long WARMUP_RUNS = 20;
 
     private record Sample(long incarnation, long runs, long rssKb) {}
 
@@ -47,7 +51,9 @@ public final class MemoryTrend {
         for (Sample s : samples) {
             byIncarnation.computeIfAbsent(s.incarnation(), k -> new ArrayList<>()).add(s);
         }
-        for (List<Sample> list : byIncarnation.values()) {
+        for (List<Sample> all : byIncarnation.values()) {
+            long warm = all.get(0).runs() + WARMUP_RUNS;
+            List<Sample> list = all.stream().filter(x -> x.runs() >= warm).toList();
             if (list.size() < 4) {
                 continue;
             }

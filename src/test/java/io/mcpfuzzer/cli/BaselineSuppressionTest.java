@@ -29,6 +29,19 @@ class BaselineSuppressionTest {
         return Json.parse(Files.readString(file));
     }
 
+    /** The findings of a run marked new against its baseline, for assertion messages. */
+    private static String newFindings(Path out) throws Exception {
+        StringBuilder shown = new StringBuilder();
+        for (JsonNode f : json(out.resolve("findings.json")).path("findings")) {
+            if ("new".equals(f.path("baseline_state").asString())) {
+                shown.append("\n  ").append(f.path("severity").asString()).append(' ').append(f.path("category").asString())
+                        .append(' ').append(f.path("target").asString()).append(": ").append(f.path("detail").asString())
+                        .append(' ').append(f.path("evidence"));
+            }
+        }
+        return shown.toString();
+    }
+
     @Test
     void withABaselineOnlyNewFindingsFailTheRun() throws Exception {
         Path first = dir.resolve("first");
@@ -43,7 +56,7 @@ class BaselineSuppressionTest {
         assertThat(ReplayShrinkTest.finding(same, "crash", "configure").path("baseline_state").asString())
                 .isEqualTo("unchanged");
         JsonNode block = json(same.resolve("run_summary.json")).path("baseline");
-        assertThat(block.path("new").asInt()).isZero();
+        assertThat(block.path("new").asInt()).as("new findings: %s", newFindings(same)).isZero();
         assertThat(block.path("unchanged").asInt()).isPositive();
         assertThat(block.path("absent").size()).isZero();
         assertThat(json(same.resolve("out.sarif")).toString()).contains("\"baselineState\":\"unchanged\"")

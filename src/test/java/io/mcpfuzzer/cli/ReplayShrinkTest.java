@@ -31,8 +31,11 @@ class ReplayShrinkTest {
     Path dir;
 
     static CliRunTest.Outcome fuzz(Path out, String endpoint, String... extra) {
+        // one call at a time: with several in flight, a call in flight when configure's crash ends the server
+        // comes out a crash too, depending on timing, and runs of one seed (baselines) would differ
         List<String> args = new java.util.ArrayList<>(List.of("--mode", "tools", "--phase", "realistic", "--runs", "3",
-                "--seed", "7", "--timeout", "5", "--endpoint", endpoint, "--output-dir", out.toString()));
+                "--seed", "7", "--timeout", "5", "--max-concurrency", "1", "--endpoint", endpoint, "--output-dir",
+                out.toString()));
         args.addAll(List.of(extra));
         return CliRunTest.run(args.toArray(String[]::new));
     }

@@ -15,7 +15,8 @@ class MemoryTrendTest {
         }
         Finding f = trend.finding("server");
         assertThat(f).isNotNull();
-        assertThat((long) f.evidence().get("rss_first_kb")).isEqualTo(50_000);
+        assertThat((long) f.evidence().get("rss_first_kb")).as("the first sample after the start-up runs")
+                .isEqualTo(50_000 + MemoryTrend.WARMUP_RUNS * 20);
         assertThat((long) f.evidence().get("rss_last_kb")).isGreaterThan(50_000 + (n - 10) * 20L - 5_000);
         assertThat((int) f.evidence().get("samples")).isLessThanOrEqualTo(MemoryTrend.MAX_SAMPLES);
         assertThat(f.severity()).as("600 MB of growth, not replayed: below the threat").isEqualTo(Severity.LOW);
@@ -52,5 +53,19 @@ class MemoryTrendTest {
             trend.record(1, i, 80_000 + (i % 3));
         }
         assertThat(trend.finding("server")).isNull();
+    }
+
+    /** A fixture JVM on a loaded machine: 30 MiB to 90 MiB over its first 6 calls, sampled 12 times. */
+    @Test
+    void aProcessStartingUpIsNoTrend() {
+        MemoryTrend trend = new MemoryTrend();
+        for (int i = 0; i < 12; i++) {
+            trend.record(1, i / 2, 30 * 1_024 + i * 5 * 1_024L);
+        }
+        assertThat(trend.finding("server")).isNull();
+        for (int i = 0; i < 12; i++) { // the same growth after the start-up runs is one
+            trend.record(1, MemoryTrend.WARMUP_RUNS + i, 30 * 1_024 + i * 5 * 1_024L);
+        }
+        assertThat(trend.finding("server")).isNotNull();
     }
 }

@@ -1,6 +1,8 @@
 package io.mcpfuzzer.testservers;
 
 import io.mcpfuzzer.common.Json;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import tools.jackson.databind.JsonNode;
@@ -10,8 +12,9 @@ import tools.jackson.databind.JsonNode;
  * <ul>
  *   <li>{@code reorder-drop}: like the TypeScript MCP SDK it silently ignores every message that is
  *       not strictly valid JSON-RPC (see {@link RootCauseServer} {@code drop-invalid}), and it answers
- *       out of order: {@code ping} at once on the reader thread, every other request from a worker
- *       thread after {@value #DELAY_MS} ms, so a ping sent after a request is answered first;</li>
+ *       out of order: {@code ping} at once on the reader thread, every other request {@value #AFTER_PING_MS}
+ *       ms after the next ping was answered (or after {@value #DELAY_MS} ms when no ping comes), so a ping
+ *       sent after a request is answered first however loaded the machine is;</li>
  *   <li>{@code slow-tool}: answers in order, except a {@code tools/call} with valid arguments (a
  *       string {@code text}), which a worker answers after {@value #SLOW_MS} ms while pings and other
  *       requests are answered at once (a server that handles requests concurrently); invalid
@@ -20,7 +23,9 @@ import tools.jackson.databind.JsonNode;
  * One tool, {@code lookup(text: string)}. Writes are serialized.
  */
 public final class BarrierServer extends SdkStyleServer {
-    public static final int DELAY_MS = 40;
+    public static final int DELAY_MS = 300;
+    /** reorder-drop: how long after answering a ping the requests it overtook are answered. */
+    public static final int AFTER_PING_MS = 100;
     public static final int SLOW_MS = 2_500;
 
     private final ExecutorService workers = Executors.newCachedThreadPool(r -> {
@@ -29,6 +34,8 @@ public final class BarrierServer extends SdkStyleServer {
         return t;
     });
     private final String mode;
+    /** reorder-drop: answers held until the next ping has been answered. */
+    private final List<Runnable> held = new ArrayList<>();
 
     private BarrierServer(String mode) {
         super(mode.equals("reorder-drop"));
@@ -43,8 +50,18 @@ public final class BarrierServer extends SdkStyleServer {
     protected void onRequest(JsonNode id, String method, JsonNode params) {
         if (method.equals("ping")) {
             send(Rpc.result(id, Json.object()));
+            List<Runnable> due;
+            synchronized (held) {
+                due = new ArrayList<>(held);
+                held.clear();
+            }
+            due.forEach(task -> later(AFTER_PING_MS, task));
         } else if (mode.equals("reorder-drop") && !method.equals("initialize")) {
-            later(DELAY_MS, () -> answer(id, method, params));
+            Runnable once = once(() -> answer(id, method, params));
+            synchronized (held) {
+                held.add(once);
+            }
+            later(DELAY_MS, once);
         } else if (method.equals("tools/call") && params.path("arguments").path("text").isString()) {
             later(SLOW_MS, () -> answer(id, method, params));
         } else {
@@ -62,6 +79,16 @@ public final class BarrierServer extends SdkStyleServer {
                     : Rpc.error(id, -32602, "text must be a string");
             default -> Rpc.error(id, -32601, "Method not found");
         });
+    }
+
+    /** The task, run at most once whoever calls it first. */
+    private static Runnable once(Runnable task) {
+        java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
+        return () -> {
+            if (done.compareAndSet(false, true)) {
+                task.run();
+            }
+        };
     }
 
     private void later(int millis, Runnable task) {
