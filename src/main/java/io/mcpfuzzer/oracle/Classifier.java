@@ -183,7 +183,8 @@ public final class Classifier {
 
     /** A normal answer to an invalid input whose text carries NaN, undefined, [object Object]... */
     private void silentGarbage(Observation o, JsonNode result, List<Finding> findings) {
-        String mark = SilentGarbage.find(result, o.input() == null ? null : o.input().toString());
+        String mark = SilentGarbage.find(result, o.input() == null ? null : o.input().toString(),
+                m -> known.view(o.input()).sentEarlier(m));
         if (mark != null) {
             Map<String, Object> ev = evidence(o);
             ev.put("garbage", mark);

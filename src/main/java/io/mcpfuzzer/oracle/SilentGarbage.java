@@ -30,6 +30,16 @@ public final class SilentGarbage {
      * @param inputJson JSON text of the arguments sent, or null
      */
     public static String find(JsonNode result, String inputJson) {
+        return find(result, inputJson, mark -> false);
+    }
+
+    /**
+     * Like {@link #find(JsonNode, String)}, leaving out a mark that {@code sentEarlier} says the fuzzer sent as
+     * a whole value in an earlier call ({@link KnownText} remembers values of 4 characters or more, so not
+     * {@code NaN}) (the server may be showing what it stored, such as a directory it
+     * was asked to create), and a mark that is a path segment ({@code NaN/}, {@code /undefined}).
+     */
+    public static String find(JsonNode result, String inputJson, java.util.function.Predicate<String> sentEarlier) {
         if (result == null) {
             return null;
         }
@@ -45,9 +55,9 @@ public final class SilentGarbage {
             }
             String text = textNode.asString();
             text = text.length() > MAX_TEXT ? text.substring(0, MAX_TEXT) : text;
-            String hit = first(MARK.matcher(text), text, input);
+            String hit = first(MARK.matcher(text), text, input, sentEarlier);
             if (hit == null && !looksLikeJson(text)) {
-                hit = first(NULL.matcher(text), text, input);
+                hit = first(NULL.matcher(text), text, input, sentEarlier);
             }
             if (hit != null) {
                 return hit;
@@ -66,15 +76,23 @@ public final class SilentGarbage {
         return "other";
     }
 
-    private static String first(Matcher m, String text, String input) {
+    private static String first(Matcher m, String text, String input, java.util.function.Predicate<String> sentEarlier) {
         while (m.find()) {
-            if (!input.contains(m.group())) {
+            if (!input.contains(m.group()) && !pathSegment(text, m.start(), m.end()) && !sentEarlier.test(m.group())) {
                 int from = Math.max(0, m.start() - 40);
                 int to = Math.min(text.length(), m.end() + 40);
                 return (from > 0 ? "..." : "") + text.substring(from, to) + (to < text.length() ? "..." : "");
             }
         }
         return null;
+    }
+
+    private static boolean pathSegment(String text, int start, int end) {
+        return start > 0 && isSeparator(text.charAt(start - 1)) || end < text.length() && isSeparator(text.charAt(end));
+    }
+
+    private static boolean isSeparator(char c) {
+        return c == '/' || c == '\\';
     }
 
     private static boolean looksLikeJson(String text) {

@@ -80,6 +80,25 @@ class PrecisionVerdictsTest {
                 .extracting(Finding::category).contains("silent_garbage");
     }
 
+    /** git-mcp-server, seed 7: a status listing a directory "NaN" that an earlier fuzz call had created. */
+    @Test
+    void aMarkThatIsAFileNameOrAValueSentEarlierIsNoGarbage() {
+        String status = "{\"untracked\": [\"HEAD\", \"NaN/\", \"config\"]}";
+        assertThat(judge("status", Json.object().put("path", ""), false, text(status, false)))
+                .extracting(Finding::category).containsExactly("accepted_malformed");
+        assertThat(judge("ls", Json.object().put("path", ""), false, text("files: a.txt b/undefined", false)))
+                .extracting(Finding::category).containsExactly("accepted_malformed");
+
+        KnownText known = new KnownText();
+        known.recordSent(Json.object().put("name", "undefined")); // an earlier call: mkdir {"name": "undefined"}
+        List<Finding> later = new Classifier(known).judge(new Observation("tool", "list", 1, "aggressive",
+                Json.object().put("k", 1), null, false, "x", text("dirs: undefined, tmp", false), null)).findings();
+        assertThat(later).as("the value was sent before: the server shows what it stored")
+                .extracting(Finding::category).containsExactly("accepted_malformed");
+        assertThat(judge("list", Json.object().put("k", 1), false, text("dirs: undefined, tmp", false)))
+                .as("the twin: nothing sent it").extracting(Finding::category).contains("silent_garbage");
+    }
+
     /** A calculator answering "... is NaN" from div, mul and sqrt: one missing input check, one finding. */
     @Test
     void nanFromSeveralToolsIsOneRootCausePerMark() {
