@@ -130,6 +130,25 @@ public final class SessionExchange implements SpecExchange {
         return null;
     }
 
+    /**
+     * The next frame the session did not route (answers to frames sent with {@link #request} or raw, server
+     * messages), in the order the reader received them, or null when none came within {@code timeout};
+     * the caller keeps or drops it.
+     */
+    InboundMessage nextInbound(Duration timeout) {
+        try {
+            return inbound.pollFirst(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+
+    /** Keeps a frame taken with {@link #nextInbound} as unsolicited. */
+    void keepUnsolicited(InboundMessage m) {
+        keep(m.raw());
+    }
+
     @Override
     public void notify(String frameText) {
         lastSent = session.rpc().write(frameText);

@@ -25,7 +25,7 @@ import tools.jackson.databind.JsonNode;
 public final class BarrierServer extends SdkStyleServer {
     public static final int DELAY_MS = 300;
     /** reorder-drop: how long after answering a ping the requests it overtook are answered. */
-    public static final int AFTER_PING_MS = 100;
+    public static final int AFTER_PING_MS = 0;
     public static final int SLOW_MS = 2_500;
 
     private final ExecutorService workers = Executors.newCachedThreadPool(r -> {
