@@ -195,7 +195,7 @@ public final class RunEngine {
 
     private Verdict attempt(Call original) throws Supervisor.BlockedException {
         for (int attempt = 0; ; attempt++) {
-            Target target = liveTarget();
+            Target target = supervisor.live();
             target.session().rpc().takeLastTimeout(); // forget older timeouts of this thread
             Reply reply = original.send().apply(target.session());
             String timedOut = target.session().rpc().takeLastTimeout(); // this request's, before any ping's
@@ -439,19 +439,6 @@ public final class RunEngine {
             lastRssRuns.set(runs.get());
             memory.record(System.identityHashCode(target), runs.get(), readKb != UNREAD ? readKb : target.rssKb());
         }
-    }
-
-    /**
-     * The current target, restarted first when its connection is already closed: another call ended it and
-     * has not retired it yet, and sending this input to it would pin that end on this input.
-     */
-    private Target liveTarget() throws Supervisor.BlockedException {
-        Target target = supervisor.current();
-        if (target.session().rpc().isClosed()) {
-            supervisor.retire(target);
-            target = supervisor.current();
-        }
-        return target;
     }
 
     /** The input in flight, for a fuzzer-error entry (evaluated only on failure). */

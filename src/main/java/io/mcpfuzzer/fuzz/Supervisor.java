@@ -81,6 +81,19 @@ public final class Supervisor implements AutoCloseable {
         return current;
     }
 
+    /**
+     * The current target, restarted first when its connection is already closed: another call ended it
+     * and has not retired it yet, and a call sent to it would have that end pinned on its input.
+     */
+    public synchronized Target live() throws BlockedException {
+        Target target = current();
+        if (target.session().rpc().isClosed()) {
+            retire(target);
+            target = current();
+        }
+        return target;
+    }
+
     /** Called with every target before it is closed (retired or at the end). */
     public synchronized void onRetire(java.util.function.Consumer<Target> listener) {
         this.retireListener = listener == null ? t -> {} : listener;
