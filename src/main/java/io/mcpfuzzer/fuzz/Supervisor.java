@@ -83,11 +83,15 @@ public final class Supervisor implements AutoCloseable {
 
     /**
      * The current target, restarted first when its connection is already closed: another call ended it
-     * and has not retired it yet, and a call sent to it would have that end pinned on its input.
+     * and has not retired it yet, and a call sent to it would have that end pinned on its input. Before
+     * retiring it, waits (bounded, {@link Target#crashInfo()}) for its process to end on its own: a
+     * server that closed its output while crashing is often still exiting, and stopping it then would make
+     * its crash read as a stop we sent, so the call that crashed it would be retried instead of reported.
      */
     public synchronized Target live() throws BlockedException {
         Target target = current();
         if (target.session().rpc().isClosed()) {
+            target.crashInfo(); // settles how it ended before we stop it
             retire(target);
             target = current();
         }

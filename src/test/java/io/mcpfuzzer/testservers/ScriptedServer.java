@@ -15,7 +15,9 @@ import tools.jackson.databind.node.ObjectNode;
  * Fixture for the JSON-RPC and stdio layers. {@code tools/call} by name: {@code late} answers
  * after {@code arguments.delayMs}; {@code ask} sends the client ping, roots/list,
  * sampling/createMessage, elicitation/create and an unknown method, then answers with the
- * client's responses; {@code garbage} prints a non-JSON line and a 2 MiB line before answering.
+ * client's responses; {@code garbage} prints a non-JSON line and a 2 MiB line before answering;
+ * {@code die_slowly} closes stdout, then exits with status 1 after {@code arguments.delayMs} (a crash
+ * whose end of output comes before its exit).
  */
 public final class ScriptedServer {
     private final PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
@@ -103,6 +105,11 @@ public final class ScriptedServer {
                 out.println("this is not JSON");
                 out.println("x".repeat(2 * 1024 * 1024));
                 send(Messages.result(id, Json.object().put("answer", "after garbage")));
+            }
+            case "die_slowly" -> {
+                System.out.close();
+                Thread.sleep(args.path("delayMs").asLong(0));
+                System.exit(1);
             }
             default -> send(Messages.error(id, -32602, "unknown tool"));
         }

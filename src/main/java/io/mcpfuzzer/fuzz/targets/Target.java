@@ -10,7 +10,10 @@ import io.mcpfuzzer.oracle.CrashInfo;
 public interface Target extends AutoCloseable {
     McpSession session();
 
-    /** Evidence of how it died; meaningful once the session is closed. Never null. */
+    /**
+     * Evidence of how it died; meaningful once the session is closed. For a local process, waits up to
+     * 3 s for it to exit (unknown exit when it has not). Never null.
+     */
     CrashInfo crashInfo();
 
     /** Last bytes of the target's stderr (bounded); empty for remote targets. */
