@@ -6,12 +6,16 @@ import java.util.regex.Pattern;
  * The shape of a server's error message: what stays the same when the same fault is hit with
  * other input. Quoted values, URLs, paths, UUIDs, long hex ids and numbers are masked, so
  * {@code "request 17 failed at /srv/a.js:3"} and {@code "request 903 failed at /srv/b.js:40"} have
- * one shape. Input is cut to {@value #MAX_INPUT} characters first, and every pattern is a single
- * pass without nested quantifiers (linear time). Stateless and thread-safe.
+ * one shape. Echoes of the request's values are masked first, the other masks look at the first
+ * {@value #WINDOW} characters left, and the shape is cut to {@value #MAX_INPUT} last, so echoes of
+ * different lengths do not shift which fixed text is kept;
+ * every pattern is a single pass without nested quantifiers (linear time). Stateless and thread-safe.
  */
 public final class MessageShape {
-    /** Characters of a message that are looked at. */
+    /** Longest shape, in characters. */
     public static final int MAX_INPUT = 300;
+    /** Characters of a message (runs compressed) that are masked. */
+    static final int WINDOW = 4_096;
 
     private static final Pattern QUOTED = Pattern.compile("\"[^\"\\n]*\"|'[^'\\n]*'|`[^`\\n]*`");
     // quoted URLs are masked whole as strings first, so a lone ' inside a URL is part of it
@@ -49,35 +53,61 @@ public final class MessageShape {
         if (message == null) {
             return "";
         }
-        String s = runsCompressed(message);
-        s = s.length() > MAX_INPUT ? s.substring(0, MAX_INPUT) : s;
-        s = maskEchoes(s, inputValues); // an echoed URI is <url>, as a re-encoded echo becomes below
+        String s = maskEchoes(runsCompressed(message), inputValues); // an echoed URI is <url>, as below
+        s = s.length() > WINDOW ? s.substring(0, WINDOW) : s;
         s = QUOTED.matcher(s).replaceAll("<str>");
         s = URL.matcher(s).replaceAll("<url>");
         s = PATH.matcher(s).replaceAll("<path>");
         s = UUID.matcher(s).replaceAll("<id>");
         s = HEX.matcher(s).replaceAll(m -> m.group().chars().anyMatch(Character::isDigit) ? "<id>" : m.group());
         s = NUMBER.matcher(s).replaceAll("<n>");
-        return SPACE.matcher(s).replaceAll(" ").trim();
+        s = SPACE.matcher(s).replaceAll(" ").trim();
+        return s.length() > MAX_INPUT ? s.substring(0, MAX_INPUT) : s;
     }
 
     private static String maskEchoes(String s, java.util.Collection<String> values) {
-        java.util.List<String> needles = new java.util.ArrayList<>();
+        java.util.List<String> echoed = new java.util.ArrayList<>();
         for (String v : values) {
-            if (needles.size() >= 50) {
+            if (echoed.size() >= 50) {
                 break;
             }
             String c = v == null ? null : runsCompressed(v);
             // short or numeric values would hit line numbers and words by chance (numbers are masked anyway)
             if (c != null && c.length() >= 3 && !NUMBER.matcher(c).matches()) {
-                needles.add(c.length() > ECHO_PREFIX ? c.substring(0, ECHO_PREFIX) : c);
+                echoed.add(c);
             }
         }
-        needles.sort(java.util.Comparator.comparingInt(String::length).reversed()); // longest first
-        for (String needle : needles) {
-            s = s.replace(needle, needle.contains("://") ? "<url>" : "<input>"); // literal, at most MAX_INPUT chars
+        echoed.sort(java.util.Comparator.comparingInt(String::length).reversed()); // longest first
+        for (String value : echoed) {
+            s = maskEcho(s, value);
         }
         return ECHOES.matcher(s).replaceAll("<input>");
+    }
+
+    /**
+     * {@code s} with each echo of {@code value} masked: where its first {@value #ECHO_PREFIX} characters
+     * occur, as much of the value as follows there (a long value echoed whole or cut short by the server).
+     * Linear in the length of {@code s}.
+     */
+    private static String maskEcho(String s, String value) {
+        String needle = value.length() > ECHO_PREFIX ? value.substring(0, ECHO_PREFIX) : value;
+        int at = s.indexOf(needle);
+        if (at < 0) {
+            return s;
+        }
+        String mask = needle.contains("://") ? "<url>" : "<input>";
+        StringBuilder out = new StringBuilder(s.length());
+        int from = 0;
+        while (at >= 0) {
+            int end = at + needle.length();
+            while (end < s.length() && end - at < value.length() && s.charAt(end) == value.charAt(end - at)) {
+                end++;
+            }
+            out.append(s, from, at).append(mask);
+            from = end;
+            at = s.indexOf(needle, end);
+        }
+        return out.append(s, from, s.length()).toString();
     }
 
     /** The first {@value #SCAN} characters with every run of 16 or more equal characters as {@code <run>}. */
