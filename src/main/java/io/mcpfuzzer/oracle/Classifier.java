@@ -19,7 +19,7 @@ import tools.jackson.databind.JsonNode;
  * evidence's {@code decided_by} says whether a barrier ping or the deadline decided it); an answer
  * over the frame cap is {@code oversized_response}; error code -32603 is
  * {@code internal_error}; stack traces, paths or SQL errors in any answer are
- * {@code error_leakage}, except text the input itself carried and the answer echoes, and paths the
+ * {@code error_leakage} (one finding per answer naming every kind it leaks), except text the input itself carried and the answer echoes, and paths the
  * fuzzer sent or the server publishes ({@link KnownText}); a hostile string of the input echoed
  * verbatim inside other text of a normal answer is a low {@code injection_reflection} (an echo proves
  * nothing was executed; not in a {@code prompts/get} answer, whose job is to carry the arguments, nor
@@ -203,13 +203,31 @@ public final class Classifier {
             }
             return view[0].knownPath(path);
         };
-        for (LeakPatterns.Leak leak : LeakPatterns.find(raw, knownPath)) {
-            Map<String, Object> ev = evidence(o);
-            ev.put("leak_type", leak.type());
-            ev.put("leak_excerpt", leak.excerpt());
-            findings.add(finding(o, "error_leakage", Severity.MEDIUM, "answer leaks " + leak.type().replace('_', ' '),
-                    ev, leak.type()));
+        List<LeakPatterns.Leak> found = LeakPatterns.find(raw, knownPath);
+        if (found.isEmpty()) {
+            return;
         }
+        // one finding per answer: a stack trace, the SQL error in it and the path in its frames are one
+        // fault (the exception reaches the client); its kinds, sorted, are the root cause's signature
+        List<String> types = new ArrayList<>();
+        Map<String, String> excerpts = new LinkedHashMap<>();
+        for (LeakPatterns.Leak leak : found) {
+            if (excerpts.putIfAbsent(leak.type(), leak.excerpt()) == null) {
+                types.add(leak.type());
+            }
+        }
+        Map<String, Object> ev = evidence(o);
+        ev.put("leak_type", types.get(0));
+        ev.put("leak_excerpt", excerpts.get(types.get(0)));
+        if (types.size() > 1) {
+            ev.put("leak_types", List.copyOf(types));
+            ev.put("leak_excerpts", excerpts);
+        }
+        List<String> words = types.stream().map(t -> t.replace('_', ' ')).toList();
+        String kinds = words.size() == 1 ? words.get(0)
+                : String.join(", ", words.subList(0, words.size() - 1)) + " and " + words.get(words.size() - 1);
+        findings.add(finding(o, "error_leakage", Severity.MEDIUM, "answer leaks " + kinds, ev,
+                String.join("+", types.stream().sorted().toList())));
     }
 
     /**

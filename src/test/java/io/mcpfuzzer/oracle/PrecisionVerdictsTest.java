@@ -121,6 +121,28 @@ class PrecisionVerdictsTest {
                 .containsExactly("error_leakage");
     }
 
+    /** The demo's SQL error: a stack trace with a SQL error and a path in it is one fault, one finding. */
+    @Test
+    void oneAnswerLeakingSeveralKindsIsOneFindingNamingThemAll() {
+        String message = "SQLException: near \"x'\": syntax error in SELECT * FROM users WHERE id = 'x''\n\tat "
+                + "com.example.db.UserDao.find(UserDao.java:42)\n\tat com.example.server.Tools.lookup(Tools.java:17)\n\t"
+                + "(database /srv/app/db/users.db)";
+        List<Finding> leaks = judge("lookup_user", Json.object().put("id", "x'"), false, text(message, true)).stream()
+                .filter(f -> f.category().equals("error_leakage")).toList();
+        assertThat(leaks).hasSize(1);
+        Finding leak = leaks.get(0);
+        assertThat(leak.detail()).startsWith("answer leaks ").contains("java stack trace", "sql error", "file path")
+                .contains(" and ");
+        assertThat(leak.evidence().get("leak_types")).asList().hasSize(3);
+        assertThat(leak.evidence().get("leak_excerpts")).asInstanceOf(
+                org.assertj.core.api.InstanceOfAssertFactories.MAP).containsKeys("java_stack_trace", "sql_error",
+                        "file_path");
+        // the same kinds from another input have the same signature (one finding per target and kinds)
+        List<Finding> other = judge("find_user", Json.object().put("id", "y'"), false, text(message.replace("x'",
+                "y'"), true)).stream().filter(f -> f.category().equals("error_leakage")).toList();
+        assertThat(other.get(0).signature()).isEqualTo(leak.signature());
+    }
+
     @Test
     void aSchemaTheServerRejectsIsAMismatchEnvironmentalFailuresAreNot() {
         SchemaHonour h = new SchemaHonour();
