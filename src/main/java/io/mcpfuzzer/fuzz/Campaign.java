@@ -241,6 +241,10 @@ public final class Campaign {
                     extra.put("tool_discovery", ToolDiscovery.failed("the campaign stopped before tools were listed"));
                 }
             }
+            String cutShort = engine.environmentFailures().warning();
+            if (cutShort != null) {
+                warn(warnings, cutShort);
+            }
             guard.run("audit_close", null, auditRun::close);
             guard.run("stop_target", null, supervisor::close);
             if (shard.first()) {
@@ -254,6 +258,9 @@ public final class Campaign {
                     withShare.put("coverage", coverage.snapshot());
                 }
                 withShare.put("harvested_ids", engine.ids().snapshotCounts());
+                if (engine.environmentFailures().total() > 0) {
+                    withShare.put("environment_failures", engine.environmentFailures().byTarget());
+                }
                 extra.put("tool_discovery", withShare);
             }
             return new CampaignResult(status, reason, init, tools, shrinker.apply(engine.findings().snapshot()),

@@ -5,6 +5,7 @@ import io.mcpfuzzer.jsonrpc.Reply;
 import io.mcpfuzzer.mcp.McpSession;
 import io.mcpfuzzer.oracle.OutcomeCounts;
 import io.mcpfuzzer.oracle.Classifier;
+import io.mcpfuzzer.oracle.EnvironmentFailures;
 import io.mcpfuzzer.oracle.KnownText;
 import io.mcpfuzzer.oracle.CrashInfo;
 import io.mcpfuzzer.oracle.Finding;
@@ -142,6 +143,11 @@ public final class RunEngine {
     /** Realistic tool calls and how many were accepted, per tool. */
     public AcceptedShare accepted() {
         return accepted;
+    }
+
+    /** The -32603 answers that blamed the network or credentials (no findings; see the classifier). */
+    public EnvironmentFailures environmentFailures() {
+        return classifier.environment();
     }
 
     /** Ids harvested from successful tool answers, for later tools' id parameters. */
@@ -321,7 +327,7 @@ public final class RunEngine {
 
     private void record(Call call, Reply reply, Verdict verdict) {
         runs.incrementAndGet();
-        if (reply.answered()) {
+        if (reply.answered() && !EnvironmentFailures.blamedIn(reply)) { // a slow DNS lookup is no slow code
             latency.record(call.kind(), call.target(), call.run(), reply.latencyMillis(), call);
             if (!"coverage".equals(call.phase())) { // edge values probe limits the schema may leave unstated
                 schemaHonour.record(call.kind(), call.target(), call.run(), call.valid(), call.strategy(), call.input(),

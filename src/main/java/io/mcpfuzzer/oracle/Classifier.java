@@ -18,7 +18,8 @@ import tools.jackson.databind.JsonNode;
  * unanswered while a later ping was answered is a silent drop ({@code protocol_violation}; the
  * evidence's {@code decided_by} says whether a barrier ping or the deadline decided it); an answer
  * over the frame cap is {@code oversized_response}; error code -32603 is
- * {@code internal_error}; stack traces, paths or SQL errors in any answer are
+ * {@code internal_error}, unless its text blames the network or missing credentials (no finding, counted
+ * in {@link #environment()}); stack traces, paths or SQL errors in any answer are
  * {@code error_leakage} (one finding per answer naming every kind it leaks), except text the input itself carried and the answer echoes, and paths the
  * fuzzer sent or the server publishes ({@link KnownText}); a hostile string of the input echoed
  * verbatim inside other text of a normal answer is a low {@code injection_reflection} (an echo proves
@@ -44,6 +45,7 @@ public final class Classifier {
     public static final int EXCERPT = 2_000;
 
     private final KnownText known;
+    private final EnvironmentFailures environment = new EnvironmentFailures();
 
     /** A classifier that knows nothing of the session (every path and echo counts). */
     public Classifier() {
@@ -53,6 +55,11 @@ public final class Classifier {
     /** A classifier consulting what the target was sent and publishes (see {@link KnownText}). */
     public Classifier(KnownText known) {
         this.known = java.util.Objects.requireNonNull(known, "known");
+    }
+
+    /** The -32603 answers that blamed the environment, counted instead of judged. */
+    public EnvironmentFailures environment() {
+        return environment;
     }
 
     public Verdict judge(Observation o) {
@@ -96,7 +103,11 @@ public final class Classifier {
                 Integer code = reply.errorCode();
                 outcome = "rejected";
                 if (code != null && code == -32603) {
-                    findings.add(internalError(o, reply.errorMessage()));
+                    if (EnvironmentFailures.blamedIn(reply)) {
+                        environment.record(o.kind() + ":" + o.target(), reply.errorMessage());
+                    } else {
+                        findings.add(internalError(o, reply.errorMessage()));
+                    }
                 }
                 leaks(o, InputEchoes.masked(reply.raw(), o.input()), findings);
                 commandInjection(o, reply.raw(), findings);

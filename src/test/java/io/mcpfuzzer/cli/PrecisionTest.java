@@ -44,6 +44,10 @@ class PrecisionTest {
         assertThat(serious(findings)).as("medium+ findings on a correct server").isEmpty();
         assertThat(categories(findings)).as("the SDK-style validation answers were seen, once for the server")
                 .containsOnlyOnce("internal_error low server-wide");
+        JsonNode summary = Json.parse(Files.readString(dir.resolve("clean").resolve("run_summary.json")));
+        assertThat(summary.path("warnings").toString()).as("the offline fetch_page is named as cut short")
+                .contains("blame the network or missing credentials").contains("getaddrinfo ENOTFOUND");
+        assertThat(summary.at("/tools/by_name/fetch_page/environment_failures").asLong()).isPositive();
         List<String> log = Files.readAllLines(root.resolve("logs").resolve("server.log"));
         assertThat(log).as("the read-only tools were probed while the server wrote its log")
                 .anyMatch(l -> l.endsWith("tools/call fetch_value")).anyMatch(l -> l.endsWith("tools/call echo"));

@@ -14,7 +14,8 @@ import tools.jackson.databind.node.ObjectNode;
  * name says "shell" but which executes nothing, a SQL tool answering database errors, a lookup whose
  * error quotes the unknown object it was asked for, read-only tools whose descriptions use "commit" as
  * a noun, a tool without arguments listing its environment's paths, a file reader whose ENOENT error
- * quotes the path it was sent: {@code open '<path>'}), and, with {@code planted}, three twins with one real
+ * quotes the path it was sent: {@code open '<path>'}, a page fetcher whose online service is out of reach
+ * and which answers every call with node-fetch's -32603 {@code getaddrinfo ENOTFOUND}), and, with {@code planted}, three twins with one real
  * bug each: {@code parse_duration} answers {@code NaN ms} as a success for a duration its schema
  * forbids (silent_garbage), {@code set_flag} declares {@code type: ["boolean","string"]} but
  * rejects every value except the strings "true" and "false" (schema_mismatch), and {@code open_note}
@@ -60,6 +61,7 @@ final class PrecisionTools {
         tool(t, "view_history", "View commit history with optional filtering by commit message pattern.", "pattern")
                 .putObject("annotations").put("readOnlyHint", true);
         tool(t, "read_note", "Reads a note file.", "path").putObject("annotations").put("readOnlyHint", true);
+        tool(t, "fetch_page", "Fetches a page of the team wiki from its online service.", "title");
         if (planted) {
             tool(t, "open_note", "Opens a note file.", "path").putObject("annotations").put("readOnlyHint", true);
             ObjectNode duration = tool(t, "parse_duration", "Converts a duration such as 90s or 5m to milliseconds.",
@@ -88,6 +90,10 @@ final class PrecisionTools {
         if (problem != null) {
             return Rpc.error(id, -32603, "MCP error -32602: Input validation error: Invalid arguments for tool "
                     + name + ": " + problem);
+        }
+        if (name.equals("fetch_page")) { // offline: the service's name does not resolve
+            return Rpc.error(id, -32603, "request to https://wiki.example.invalid/api/pages failed, reason: "
+                    + "getaddrinfo ENOTFOUND wiki.example.invalid");
         }
         return Rpc.result(id, answer(name, args));
     }

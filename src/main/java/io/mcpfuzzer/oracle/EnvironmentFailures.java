@@ -1,0 +1,86 @@
+package io.mcpfuzzer.oracle;
+
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.regex.Pattern;
+
+/**
+ * Internal-error answers (-32603) that blame the target's environment rather than the input: the
+ * network (a name that does not resolve, a refused or reset connection, TLS) or missing credentials
+ * (401 or 403, an API key or token), as a server that needs an online service answers every call when
+ * it is started offline or without its key. They are no finding: the fault is not in the server's
+ * code and no input changes it. They are counted per target, so the run can say which targets were
+ * cut short there (their code past that point was not reached). Only the first {@value #MAX_INPUT}
+ * characters of a message are looked at. Thread-safe.
+ */
+public final class EnvironmentFailures {
+    static final int MAX_INPUT = 400;
+    /** Targets counted; later ones only add to the total. */
+    static final int MAX_TARGETS = 1_000;
+
+    private static final Pattern BLAME = Pattern.compile("getaddrinfo|\\benotfound\\b|\\beai_again\\b|\\beconnrefused\\b"
+            + "|\\beconnreset\\b|\\betimedout\\b|\\behostunreach\\b|\\benetunreach\\b|fetch failed|socket hang up"
+            + "|network is unreachable|connection refused|unable to connect|name or service not known"
+            + "|temporary failure in name resolution|certificate|\\btls\\b|\\bssl\\b|unauthori[sz]ed|forbidden|(?:status|code|http)\\D{0,12}40[13]\\b"
+            + "|api[ _-]?key|access[ _-]token|auth(?:entication)? token|invalid token|missing token|credentials");
+
+    private final Map<String, LongAdder> byTarget = new ConcurrentHashMap<>();
+    private final LongAdder total = new LongAdder();
+    private final AtomicReference<String> example = new AtomicReference<>();
+
+    /** True when {@code message} blames the network or missing credentials (null is false). */
+    public static boolean blames(String message) {
+        if (message == null) {
+            return false;
+        }
+        String s = message.length() > MAX_INPUT ? message.substring(0, MAX_INPUT) : message;
+        return BLAME.matcher(s.toLowerCase(Locale.ROOT)).find();
+    }
+
+    /** True for a -32603 error answer whose message blames the network or credentials. */
+    public static boolean blamedIn(io.mcpfuzzer.jsonrpc.Reply reply) {
+        return reply.status() == io.mcpfuzzer.jsonrpc.Reply.Status.ERROR && Integer.valueOf(-32603).equals(reply.errorCode())
+                && blames(reply.errorMessage());
+    }
+
+    /** Counts one such answer to {@code target} ({@code kind:name}). */
+    void record(String target, String message) {
+        total.increment();
+        example.compareAndSet(null, Classifier.cut(message, 120));
+        LongAdder count = byTarget.get(target);
+        if (count == null && byTarget.size() < MAX_TARGETS) {
+            count = byTarget.computeIfAbsent(target, t -> new LongAdder());
+        }
+        if (count != null) {
+            count.increment();
+        }
+    }
+
+    /** Answers counted so far. */
+    public long total() {
+        return total.sum();
+    }
+
+    /** Answers per target, sorted by target; a snapshot. */
+    public Map<String, Long> byTarget() {
+        Map<String, Long> out = new TreeMap<>();
+        byTarget.forEach((t, n) -> out.put(t, n.sum()));
+        return out;
+    }
+
+    /** The run's warning about them, or null when there were none. */
+    public String warning() {
+        long n = total();
+        if (n == 0) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "%,d answer(s) of %d target(s) were internal errors that blame the network "
+                + "or missing credentials, not the input (first: %s): no finding was made of them, and what those "
+                + "targets do past that point was not reached; give the server its network or credentials to go deeper",
+                n, byTarget.size(), example.get());
+    }
+}

@@ -1,0 +1,78 @@
+package io.mcpfuzzer.oracle;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mcpfuzzer.common.Json;
+import io.mcpfuzzer.jsonrpc.Reply;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * -32603 answers blaming the network or missing credentials (an API-key server started offline: notion,
+ * github, tavily on a closed network) are counted, not judged; every other -32603 is still a finding.
+ */
+class EnvironmentFailuresTest {
+    @ParameterizedTest
+    @ValueSource(strings = {"getaddrinfo ENOTFOUND api.notion.com", "fetch failed",
+        "request to https://api.github.com/user failed, reason: getaddrinfo EAI_AGAIN api.github.com",
+        "connect ECONNREFUSED 127.0.0.1:443", "Request failed with status code 401", "HTTP 403 Forbidden",
+        "Invalid API key", "TAVILY_API_KEY environment variable is required", "socket hang up",
+        "unable to verify the first certificate", "Bad credentials"})
+    void theNetworkAndCredentialsAreBlamed(String message) {
+        assertThat(EnvironmentFailures.blames(message)).isTrue();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"TypeError: Cannot read properties of undefined (reading 'x') at /app/index.js:401:3",
+        "Object is too deeply nested (101 levels). Max depth: 100", "SQLException: near \"'\": syntax error",
+        "ENOENT: no such file or directory, open '/tmp/x'", "Internal error", "line 403 of the template"})
+    void codeFaultsAreNot(String message) {
+        assertThat(EnvironmentFailures.blames(message)).isFalse();
+    }
+
+    @Test
+    void onlyTheFirstCharactersAreLookedAt() {
+        String pad = "x".repeat(EnvironmentFailures.MAX_INPUT - "fetch failed".length());
+        assertThat(EnvironmentFailures.blames(pad + "fetch failed")).isTrue();
+        assertThat(EnvironmentFailures.blames(pad + "!fetch failed")).isFalse();
+        assertThat(EnvironmentFailures.blames(null)).isFalse();
+    }
+
+    @Test
+    void countsPerTargetUpToTheLimitAndSaysSoOnce() {
+        EnvironmentFailures f = new EnvironmentFailures();
+        assertThat(f.warning()).isNull();
+        for (int i = 0; i <= EnvironmentFailures.MAX_TARGETS; i++) {
+            f.record("tool:t" + i, "getaddrinfo ENOTFOUND api.example.com");
+        }
+        f.record("tool:t0", "fetch failed");
+        assertThat(f.total()).isEqualTo(EnvironmentFailures.MAX_TARGETS + 2L);
+        assertThat(f.byTarget()).hasSize(EnvironmentFailures.MAX_TARGETS).containsEntry("tool:t0", 2L);
+        assertThat(f.warning()).startsWith("1,002 answer(s) of 1000 target(s)")
+                .contains("(first: getaddrinfo ENOTFOUND api.example.com)");
+    }
+
+    private static Reply error(String message) {
+        ObjectNode msg = Json.object().put("jsonrpc", "2.0").put("id", 1);
+        msg.putObject("error").put("code", -32603).put("message", message);
+        return new Reply(Reply.Status.ERROR, msg, Json.write(msg), 1_000_000L, null);
+    }
+
+    @Test
+    void theClassifierCountsThemInsteadOfJudging() {
+        Classifier classifier = new Classifier();
+        Observation offline = new Observation("tool", "search", 0, "realistic", Json.object().put("q", "x"), null, true,
+                "x", error("getaddrinfo ENOTFOUND api.tavily.com"), null);
+        Verdict verdict = classifier.judge(offline);
+        assertThat(verdict.outcome()).isEqualTo("rejected");
+        assertThat(verdict.findings()).isEmpty();
+        assertThat(classifier.environment().byTarget()).containsEntry("tool:search", 1L);
+
+        Observation fault = new Observation("tool", "search", 1, "realistic", Json.object().put("q", "x"), null, true,
+                "x", error("Cannot read properties of undefined (reading 'results')"), null);
+        assertThat(classifier.judge(fault).findings()).extracting(Finding::category).containsExactly("internal_error");
+        assertThat(classifier.environment().total()).isEqualTo(1);
+    }
+}
