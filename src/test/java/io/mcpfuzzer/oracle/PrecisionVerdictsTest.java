@@ -52,12 +52,13 @@ class PrecisionVerdictsTest {
                 .as("a real internal error").extracting(Finding::severity).containsExactly(Severity.MEDIUM);
     }
 
-    /** server-everything's and zod 4's rejections answered with -32603: the wrong code for a bad request, low. */
+    /** server-everything's, zod 4's and notion's rejections answered with -32603: the wrong code for a bad request, low. */
     @Test
     void rejectionsOfWhatTheRequestNamedAreLow() {
         for (String message : List.of("Invalid resourceType: value-36. Must be Text or Blob.", "Invalid URL",
                 "Unknown resource: demo://resource/dynamic/blob/$(id)",
-                "[{\"code\": \"invalid_value\", \"values\": [\"debug\"], \"path\": [\"level\"]}]")) {
+                "[{\"code\": \"invalid_value\", \"values\": [\"debug\"], \"path\": [\"level\"]}]",
+                "Object is too deeply nested (101 levels). Max depth: 100")) { // the last: notion-mcp-server 2.5.2
             List<Finding> fs = new Classifier().judge(new Observation("prompt", "resource-prompt", 0, "aggressive",
                     Json.object().put("resourceType", "value-36"), null, null, "x", error(-32603, message), null))
                     .findings();

@@ -10,7 +10,9 @@ import java.util.regex.Pattern;
  * "View commit history" and "differences between commits" do not. A match counts as a verb unless the
  * word before it is a determiner, preposition or possessive ("the commit", "between commits") or the word
  * after it makes it a compound noun ("commit message", "update count"), or it opens a parenthesised list
- * ("(commits, tags)"); a passive ("were updated") describes state, not what the tool does. Reads at most the
+ * ("(commits, tags)"); a passive ("were updated") describes state, not what the tool does; nor does a line
+ * documenting an HTTP error status ({@code 403: The integration lacks the read/update capability}, as
+ * servers generated from an OpenAPI document list their error responses). Reads at most the
  * {@value #MAX_SCAN} first characters. Stateless and thread-safe.
  */
 final class VerbUse {
@@ -36,11 +38,20 @@ final class VerbUse {
         Matcher m = pattern.matcher(t);
         while (m.find()) {
             if (!NOUN_BEFORE.contains(wordBefore(t, m.start())) && !NOUN_AFTER.contains(wordAfter(t, m.end()))
-                    && !opensParenthesis(t, m.start())) {
+                    && !opensParenthesis(t, m.start()) && !onStatusLine(t, m.start())) {
                 return true;
             }
         }
         return false;
+    }
+
+    private static final Pattern STATUS_LINE = Pattern.compile("[ \\t]*[1-5][0-9][0-9][ \\t]*:");
+
+    /** The match is on a line that starts {@code NNN:}, an HTTP status documented as an error response. */
+    private static boolean onStatusLine(String t, int at) {
+        int start = t.lastIndexOf('\n', at) + 1;
+        Matcher line = STATUS_LINE.matcher(t).region(start, at);
+        return line.lookingAt();
     }
 
     /** "(commits, tags)": the first item of a parenthesised list is a noun. */

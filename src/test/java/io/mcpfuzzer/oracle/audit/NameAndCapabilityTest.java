@@ -62,6 +62,19 @@ class NameAndCapabilityTest {
                 .containsExactly("save_note");
     }
 
+    /** @notionhq/notion-mcp-server 2.5.2 documents its error responses; "403: ... read/update" is no write. */
+    @Test
+    void anErrorStatusLineIsNoWrite() {
+        String errors = "\\nError Responses:\\n400: Bad request\\n403: The integration lacks the read/update content "
+                + "capability required for this page.\\n404: Page not found or not shared with the integration.";
+        JsonNode t = tools("{\"name\":\"API-retrieve-page-markdown\",\"description\":\"Notion | Retrieve a page as "
+                + "Markdown" + errors + "\",\"annotations\":{\"readOnlyHint\":true}}",
+                "{\"name\":\"API-patch-page\",\"description\":\"Notion | Updates page properties" + errors + "\","
+                        + "\"annotations\":{\"readOnlyHint\":true}}");
+        assertThat(CapabilityAudit.audit(t, "server")).filteredOn(f -> "MCPF-META-016".equals(f.checkId()))
+                .extracting(Finding::target).containsExactly("API-patch-page");
+    }
+
     /** The descriptions of @cyanheads/git-mcp-server 2.15.3's read-only tools, where "commit" is a noun. */
     @Test
     void commitAsANounIsNoWrite() {
