@@ -42,7 +42,13 @@ class InterruptIT {
             await().atMost(Duration.ofSeconds(120)).until(() -> runLines(out) >= 5);
             assertThat(ProcScan.alive(marker)).isNotEmpty();
             new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).start().waitFor();
-            assertThat(process.waitFor(90, TimeUnit.SECONDS)).isTrue();
+            if (!process.waitFor(90, TimeUnit.SECONDS)) { // say why: its threads, then its log
+                Process dump = new ProcessBuilder(JavaCommand.javaBinary().replaceAll("java$", "jcmd"),
+                        Long.toString(process.pid()), "Thread.print").redirectErrorStream(true).start();
+                String threads = new String(dump.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+                throw new AssertionError("no exit within 90 s of SIGINT\n" + threads + "\n--- log ---\n"
+                        + Files.readString(dir.resolve("fuzzer.log")));
+            }
             assertThat(process.exitValue()).as(Files.readString(dir.resolve("fuzzer.log"))).isEqualTo(130);
             JsonNode summary = Json.parse(Files.readString(out.resolve("run_summary.json")));
             assertThat(summary.toString()).contains("interrupted");
