@@ -36,6 +36,9 @@ class InterruptIT {
                 String.join(" ", server), "--tool", "slow_tool", "--runs", "400", "--max-concurrency", "1",
                 "--seed", "9", "--output-dir", out.toString()));
         fuzzer.set(1, "-Xmx256m");
+        // a JVM started with SIGINT ignored (any job a non-interactive shell puts in the background, as a CI
+        // script may) keeps ignoring it, as the shell meant: start the fuzzer with the default disposition
+        fuzzer.addAll(0, List.of("env", "--default-signal=INT"));
         Process process = new ProcessBuilder(fuzzer).redirectErrorStream(true)
                 .redirectOutput(dir.resolve("fuzzer.log").toFile()).start();
         try {
