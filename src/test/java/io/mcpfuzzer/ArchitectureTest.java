@@ -11,8 +11,11 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * The build checks the architecture of {@code shared/design/ARCHITECTURE.md} and {@code docs/architecture.md}
@@ -32,6 +35,8 @@ import org.junit.jupiter.api.Test;
  *
  * <p>There is no allow-list and no frozen violation: every rule holds for the whole code base.
  */
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("class:ArchitectureTest") // its methods run one after the other (a lock forces them into one thread)
 class ArchitectureTest {
 
     /** Top to bottom. */

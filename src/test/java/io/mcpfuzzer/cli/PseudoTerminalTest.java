@@ -15,6 +15,9 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * The fuzzer on a real pseudo-terminal ({@code script -qefc} from util-linux), as a person sees it:
@@ -22,6 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code NO_COLOR} or {@code --color never} turn every ANSI sequence off.
  */
 @Timeout(240)
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("class:PseudoTerminalTest") // its methods run one after the other (a lock forces them into one thread)
 class PseudoTerminalTest {
     private static final String ESC = "\u001b";
 

@@ -12,6 +12,9 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
@@ -24,6 +27,8 @@ import tools.jackson.databind.JsonNode;
  * handle is a proper error, gets nothing of medium or above.
  */
 @Timeout(600)
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("class:UseAfterCloseTest") // its methods run one after the other (a lock forces them into one thread)
 class UseAfterCloseTest {
     @TempDir
     Path dir;

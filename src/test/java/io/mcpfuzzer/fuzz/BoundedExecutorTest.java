@@ -18,9 +18,14 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /** The executor's bound, blocking submission, batch semantics (order, errors, deadlines) and close. */
 @Timeout(120)
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("class:BoundedExecutorTest") // its methods run one after the other (a lock forces them into one thread)
 class BoundedExecutorTest {
     private static final long LONG_WAIT_S = 60;
 

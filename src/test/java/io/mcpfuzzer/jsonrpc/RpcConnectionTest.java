@@ -13,11 +13,16 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /** The JSON-RPC connection over the stdio transport, against a real child process. */
 @Timeout(60)
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("class:RpcConnectionTest") // its methods run one after the other (a lock forces them into one thread)
 class RpcConnectionTest {
     private Process process;
     private RpcConnection rpc;

@@ -13,9 +13,14 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /** The stop ladder against real misbehaving processes. */
 @Timeout(180)
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("class:ProcessStopTest") // its methods run one after the other (a lock forces them into one thread)
 class ProcessStopTest {
     /** Ignores SIGTERM, starts a child in its group (pid written to $1/child.pid), loops forever. */
     private static final String IGNORE_TERM_WITH_CHILD =

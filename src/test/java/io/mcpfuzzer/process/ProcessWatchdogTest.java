@@ -8,9 +8,14 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /** Hang detection with real processes; a fake clock drives most tests, one uses the real timer. */
 @Timeout(180)
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("class:ProcessWatchdogTest") // its methods run one after the other (a lock forces them into one thread)
 class ProcessWatchdogTest {
     private static final long SECOND = 1_000_000_000L;
     private final Leaks leaks = new Leaks();

@@ -18,12 +18,17 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Compiles and runs the example under "Embedding the runtime" in docs/process.md, with the
  * placeholder server replaced by a test fixture, so the documentation cannot rot.
  */
 @Timeout(180)
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("class:ReadmeExampleTest") // its methods run one after the other (a lock forces them into one thread)
 class ReadmeExampleTest {
     private static final String COMMAND = "List.of(\"python3\", \"my_server.py\")";
     private static final String CWD = "Path.of(\"/path/to/server\")";

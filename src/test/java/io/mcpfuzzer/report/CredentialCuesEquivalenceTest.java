@@ -5,12 +5,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * The cues only skip rules that cannot match: on random texts made of credential-shaped fragments
  * (names split by separators and in any case, schemes, key prefixes, values), redaction with the
  * cues equals redaction running every rule.
  */
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("class:CredentialCuesEquivalenceTest") // its methods run one after the other (a lock forces them into one thread)
 class CredentialCuesEquivalenceTest {
     private static final List<String> FRAGMENTS = List.of(
             "token", "Token", "TOKEN", "to", "ken", "pass", "Pass", "word", "WORD", "passwd", "pwd", "phrase",

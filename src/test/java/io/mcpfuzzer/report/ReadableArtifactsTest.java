@@ -3,9 +3,9 @@ package io.mcpfuzzer.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mcpfuzzer.common.Json;
+import io.mcpfuzzer.common.Severity;
 import io.mcpfuzzer.oracle.Finding;
 import io.mcpfuzzer.oracle.RunResult;
-import io.mcpfuzzer.common.Severity;
 import io.mcpfuzzer.report.export.ExportFormat;
 import io.mcpfuzzer.testsupport.JsonReaders;
 import java.nio.charset.StandardCharsets;
@@ -20,6 +20,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -32,6 +35,8 @@ import tools.jackson.databind.node.ObjectNode;
  * marker must carry the size and SHA-256 of what it replaced, and seeds must have string twins.
  */
 @Timeout(600)
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("class:ReadableArtifactsTest") // its methods run one after the other (a lock forces them into one thread)
 class ReadableArtifactsTest {
     static final long SEED = 9_223_372_036_854_775_793L; // 2^63 - 15: jq 1.6 prints it wrong
     static final long SUB_SEED = 9_007_199_254_740_993L; // 2^53 + 1

@@ -2,10 +2,10 @@ package io.mcpfuzzer.fuzz.audit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mcpfuzzer.oracle.Finding;
 import io.mcpfuzzer.common.Severity;
-import io.mcpfuzzer.testservers.AuthFixtureServer;
+import io.mcpfuzzer.oracle.Finding;
 import io.mcpfuzzer.testservers.AuthFixtureServer.Flaw;
+import io.mcpfuzzer.testservers.AuthFixtureServer;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.List;
@@ -13,6 +13,9 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Each auth-audit check against a real authorization server + MCP server on 127.0.0.1 with exactly its flaw
@@ -20,6 +23,8 @@ import org.junit.jupiter.api.Timeout;
  * asserts that the one flaw produced no finding of another check at medium or above.
  */
 @Timeout(120)
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("class:AuthAuditTest") // its methods run one after the other (a lock forces them into one thread)
 class AuthAuditTest {
     private AuthFixtureServer server;
 

@@ -10,8 +10,13 @@ import java.net.URI;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 @Timeout(60)
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("class:RawHttpSenderTest") // its methods run one after the other (a lock forces them into one thread)
 class RawHttpSenderTest {
     private static final String JSON = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}";
 
