@@ -327,8 +327,10 @@ public final class RunEngine {
 
     private void record(Call call, Reply reply, Verdict verdict) {
         runs.incrementAndGet();
-        if (reply.answered() && !EnvironmentFailures.blamedIn(reply)) { // a slow DNS lookup is no slow code
-            latency.record(call.kind(), call.target(), call.run(), reply.latencyMillis(), call);
+        if (reply.answered()) {
+            if (!EnvironmentFailures.blamedIn(reply)) { // a slow DNS lookup is no slow code
+                latency.record(call.kind(), call.target(), call.run(), reply.latencyMillis(), call);
+            }
             if (!"coverage".equals(call.phase())) { // edge values probe limits the schema may leave unstated
                 schemaHonour.record(call.kind(), call.target(), call.run(), call.valid(), call.strategy(), call.input(),
                         reply);

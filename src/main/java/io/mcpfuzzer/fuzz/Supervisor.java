@@ -87,15 +87,18 @@ public final class Supervisor implements AutoCloseable {
      * retiring it, waits (bounded, {@link Target#crashInfo()}) for its process to end on its own: a
      * server that closed its output while crashing is often still exiting, and stopping it then would make
      * its crash read as a stop we sent, so the call that crashed it would be retried instead of reported.
+     * Thread-safe; the wait holds no lock.
      */
-    public synchronized Target live() throws BlockedException {
+    public Target live() throws BlockedException {
         Target target = current();
-        if (target.session().rpc().isClosed()) {
-            target.crashInfo(); // settles how it ended before we stop it
-            retire(target);
-            target = current();
+        if (!target.session().rpc().isClosed()) {
+            return target;
         }
-        return target;
+        target.crashInfo(); // settles how it ended before we stop it (outside the lock: other calls go on)
+        synchronized (this) {
+            retire(target); // a no-op when another call retired it meanwhile
+            return current();
+        }
     }
 
     /** Called with every target before it is closed (retired or at the end). */

@@ -9,7 +9,8 @@ import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Judges one run from its {@link Observation}. Stateless and thread-safe; aggregate verdicts
+ * Judges one run from its {@link Observation}. Thread-safe; its only state is what it is given to
+ * consult ({@link KnownText}) and the count of {@link #environment()} failures; aggregate verdicts
  * (non-determinism, memory growth, latency outliers) live in their own detectors.
  *
  * <p>Rules: the peer dying is a {@code crash}; no answer by the deadline is a {@code hang}, unless
@@ -103,7 +104,8 @@ public final class Classifier {
                 Integer code = reply.errorCode();
                 outcome = "rejected";
                 if (code != null && code == -32603) {
-                    if (EnvironmentFailures.blamedIn(reply)) {
+                    if (EnvironmentFailures.blamedIn(reply) && !ValidationText.isValidation(reply.errorMessage())
+                            && EnvironmentFailures.blames(InputEchoes.masked(reply.errorMessage(), o.input()))) {
                         environment.record(o.kind() + ":" + o.target(), reply.errorMessage());
                     } else {
                         findings.add(internalError(o, reply.errorMessage()));
@@ -219,7 +221,7 @@ public final class Classifier {
             return;
         }
         // one finding per answer: a stack trace, the SQL error in it and the path in its frames are one
-        // fault (the exception reaches the client); its kinds, sorted, are the root cause's signature
+        // fault (the exception reaches the client)
         List<String> types = new ArrayList<>();
         Map<String, String> excerpts = new LinkedHashMap<>();
         for (LeakPatterns.Leak leak : found) {
@@ -237,8 +239,16 @@ public final class Classifier {
         List<String> words = types.stream().map(t -> t.replace('_', ' ')).toList();
         String kinds = words.size() == 1 ? words.get(0)
                 : String.join(", ", words.subList(0, words.size() - 1)) + " and " + words.get(words.size() - 1);
-        findings.add(finding(o, "error_leakage", Severity.MEDIUM, "answer leaks " + kinds, ev,
-                String.join("+", types.stream().sorted().toList())));
+        // signed by its main kind (a stack trace before a SQL error before the rest): whether a path in
+        // the frames counts depends on what was sent, and must not split one fault in two
+        String main = types.stream().min(java.util.Comparator.comparingInt(Classifier::leakRank)
+                .thenComparing(java.util.Comparator.naturalOrder())).orElseThrow();
+        findings.add(finding(o, "error_leakage", Severity.MEDIUM, "answer leaks " + kinds, ev, main));
+    }
+
+    private static int leakRank(String type) {
+        return type.contains("stack") || type.contains("traceback") || type.contains("panic") ? 0
+                : type.equals("sql_error") ? 1 : 2;
     }
 
     /**

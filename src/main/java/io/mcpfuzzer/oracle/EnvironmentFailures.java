@@ -15,18 +15,25 @@ import java.util.regex.Pattern;
  * it is started offline or without its key. They are no finding: the fault is not in the server's
  * code and no input changes it. They are counted per target, so the run can say which targets were
  * cut short there (their code past that point was not reached). Only the first {@value #MAX_INPUT}
- * characters of a message are looked at. Thread-safe.
+ * characters of a message are looked at; the classifier asks with the request's echoed values masked
+ * and only for text that is no argument validation. Thread-safe.
  */
 public final class EnvironmentFailures {
     static final int MAX_INPUT = 400;
     /** Targets counted; later ones only add to the total. */
     static final int MAX_TARGETS = 1_000;
 
+    // every alternative is wording of a failed connection or a refused credential, never a bare word a
+    // bug's own message may carry ("reading 'apiKey'", "Forbidden characters", "invalid token", "at http.js:401")
     private static final Pattern BLAME = Pattern.compile("getaddrinfo|\\benotfound\\b|\\beai_again\\b|\\beconnrefused\\b"
             + "|\\beconnreset\\b|\\betimedout\\b|\\behostunreach\\b|\\benetunreach\\b|fetch failed|socket hang up"
             + "|network is unreachable|connection refused|unable to connect|name or service not known"
-            + "|temporary failure in name resolution|certificate|\\btls\\b|\\bssl\\b|unauthori[sz]ed|forbidden|(?:status|code|http)\\D{0,12}40[13]\\b"
-            + "|api[ _-]?key|access[ _-]token|auth(?:entication)? token|invalid token|missing token|credentials");
+            + "|temporary failure in name resolution|unable to verify the first certificate|self[- ]signed certificate"
+            + "|certificate has expired|certificate verify failed|unable to get local issuer certificate"
+            + "|\\b(?:http|status(?: code)?)[ :]+40[13]\\b|\\b40[13] (?:unauthori[sz]ed|forbidden)\\b|\\bunauthori[sz]ed\\b"
+            + "|\\b(?:bad|invalid|missing|no) credentials\\b|api[ _-]?key\\b[^.\\n]{0,40}\\b(?:required|missing|not set|invalid"
+            + "|not configured|not provided)\\b|\\b(?:missing|invalid|no|requires?|provide) (?:an? |the |your )?(?:\\w+ )?api"
+            + "[ _-]?key\\b|\\b(?:missing|invalid|expired|no) (?:\\w+ )?(?:access|auth|authentication) token\\b");
 
     private final Map<String, LongAdder> byTarget = new ConcurrentHashMap<>();
     private final LongAdder total = new LongAdder();
@@ -50,7 +57,8 @@ public final class EnvironmentFailures {
     /** Counts one such answer to {@code target} ({@code kind:name}). */
     void record(String target, String message) {
         total.increment();
-        example.compareAndSet(null, Classifier.cut(message, 120));
+        String cut = Classifier.cut(message, 120);
+        example.accumulateAndGet(cut, (a, b) -> a == null || b.compareTo(a) < 0 ? b : a); // the same whatever the order
         LongAdder count = byTarget.get(target);
         if (count == null && byTarget.size() < MAX_TARGETS) {
             count = byTarget.computeIfAbsent(target, t -> new LongAdder());
@@ -79,7 +87,7 @@ public final class EnvironmentFailures {
             return null;
         }
         return String.format(Locale.ROOT, "%,d answer(s) of %d target(s) were internal errors that blame the network "
-                + "or missing credentials, not the input (first: %s): no finding was made of them, and what those "
+                + "or missing credentials, not the input (for example: %s): no finding was made of them, and what those "
                 + "targets do past that point was not reached; give the server its network or credentials to go deeper",
                 n, byTarget.size(), example.get());
     }

@@ -42,8 +42,9 @@ public final class MessageShape {
     }
 
     /**
-     * The masked message, where the request's own string values echoed in it (a value, or the first
-     * {@value #ECHO_PREFIX} characters of a longer one) are masked first as {@code <input>}:
+     * The masked message, where the request's own string values echoed in it (found by their first
+     * {@value #ECHO_PREFIX} characters, masked as far as the echo follows the value) are masked first as
+     * {@code <input>}:
      * {@code "Invalid type: foo. Must be A or B"} and {@code "Invalid type: bar. Must be A or B"}
      * have one shape when foo and bar were sent. Values shorter than 3 characters, and numbers, are
      * ignored; at most 50 values are looked at. An echoed URI is masked as {@code <url>}, like a

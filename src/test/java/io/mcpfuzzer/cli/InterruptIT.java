@@ -38,6 +38,8 @@ class InterruptIT {
         fuzzer.set(1, "-Xmx256m");
         // a JVM started with SIGINT ignored (any job a non-interactive shell puts in the background, as a CI
         // script may) keeps ignoring it, as the shell meant: start the fuzzer with the default disposition
+        org.junit.jupiter.api.Assumptions.assumeTrue(new ProcessBuilder("env", "--default-signal=INT", "true").start()
+                .waitFor() == 0, "env --default-signal (GNU coreutils 8.31 or later) is needed to undo an ignored SIGINT");
         fuzzer.addAll(0, List.of("env", "--default-signal=INT"));
         Process process = new ProcessBuilder(fuzzer).redirectErrorStream(true)
                 .redirectOutput(dir.resolve("fuzzer.log").toFile()).start();
@@ -46,9 +48,17 @@ class InterruptIT {
             assertThat(ProcScan.alive(marker)).isNotEmpty();
             new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).start().waitFor();
             if (!process.waitFor(90, TimeUnit.SECONDS)) { // say why: its threads, then its log
-                Process dump = new ProcessBuilder(JavaCommand.javaBinary().replaceAll("java$", "jcmd"),
-                        Long.toString(process.pid()), "Thread.print").redirectErrorStream(true).start();
-                String threads = new String(dump.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+                Path dumpFile = dir.resolve("threads.txt");
+                String threads;
+                try {
+                    Process dump = new ProcessBuilder(JavaCommand.javaBinary().replaceAll("java$", "jcmd"),
+                            Long.toString(process.pid()), "Thread.print").redirectErrorStream(true)
+                            .redirectOutput(dumpFile.toFile()).start();
+                    dump.waitFor(30, TimeUnit.SECONDS);
+                    threads = Files.readString(dumpFile);
+                } catch (java.io.IOException e) {
+                    threads = "(no thread dump: " + e.getMessage() + ")";
+                }
                 throw new AssertionError("no exit within 90 s of SIGINT\n" + threads + "\n--- log ---\n"
                         + Files.readString(dir.resolve("fuzzer.log")));
             }

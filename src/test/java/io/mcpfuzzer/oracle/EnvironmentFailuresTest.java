@@ -27,7 +27,12 @@ class EnvironmentFailuresTest {
     @ParameterizedTest
     @ValueSource(strings = {"TypeError: Cannot read properties of undefined (reading 'x') at /app/index.js:401:3",
         "Object is too deeply nested (101 levels). Max depth: 100", "SQLException: near \"'\": syntax error",
-        "ENOENT: no such file or directory, open '/tmp/x'", "Internal error", "line 403 of the template"})
+        "ENOENT: no such file or directory, open '/tmp/x'", "Internal error", "line 403 of the template",
+        "SyntaxError: invalid token", "TypeError: Cannot read properties of undefined (reading 'apiKey')",
+        "TypeError: Cannot read properties of undefined (reading 'access_token')", "KeyError: 'credentials'",
+        "Error: Forbidden characters in file name", "ValueError: invalid literal for int() with base 10: 'ssl'",
+        "cannot decode 401 bytes", "Error: boom\n    at h (/srv/http.js:401:7)", "at encode (/app/qrcode/lib/encode.js:403)",
+        "unexpected certificate field"})
     void codeFaultsAreNot(String message) {
         assertThat(EnvironmentFailures.blames(message)).isFalse();
     }
@@ -51,7 +56,7 @@ class EnvironmentFailuresTest {
         assertThat(f.total()).isEqualTo(EnvironmentFailures.MAX_TARGETS + 2L);
         assertThat(f.byTarget()).hasSize(EnvironmentFailures.MAX_TARGETS).containsEntry("tool:t0", 2L);
         assertThat(f.warning()).startsWith("1,002 answer(s) of 1000 target(s)")
-                .contains("(first: getaddrinfo ENOTFOUND api.example.com)");
+                .contains("(for example: fetch failed)"); // the smallest message, whatever the order
     }
 
     private static Reply error(String message) {
@@ -73,6 +78,15 @@ class EnvironmentFailuresTest {
         Observation fault = new Observation("tool", "search", 1, "realistic", Json.object().put("q", "x"), null, true,
                 "x", error("Cannot read properties of undefined (reading 'results')"), null);
         assertThat(classifier.judge(fault).findings()).extracting(Finding::category).containsExactly("internal_error");
+        // the request's own words echoed back blame nothing; argument validation stays validation
+        Observation echo = new Observation("tool", "run", 2, "aggressive", Json.object().put("cmd", "ECONNREFUSED now"),
+                null, false, "x", error("Unknown command: ECONNREFUSED now"), null);
+        assertThat(classifier.judge(echo).findings()).extracting(Finding::category).containsExactly("internal_error");
+        Observation validation = new Observation("tool", "search", 3, "aggressive", Json.object(), null, false, "x",
+                error("MCP error -32602: Input validation error: Invalid arguments for tool search: api key is required"),
+                null);
+        assertThat(classifier.judge(validation).findings()).extracting(Finding::severity)
+                .containsExactly(io.mcpfuzzer.common.Severity.LOW);
         assertThat(classifier.environment().total()).isEqualTo(1);
     }
 }

@@ -138,10 +138,15 @@ class PrecisionVerdictsTest {
         assertThat(leak.evidence().get("leak_excerpts")).asInstanceOf(
                 org.assertj.core.api.InstanceOfAssertFactories.MAP).containsKeys("java_stack_trace", "sql_error",
                         "file_path");
-        // the same kinds from another input have the same signature (one finding per target and kinds)
+        // the same kinds from another input have the same signature: the main kind
         List<Finding> other = judge("find_user", Json.object().put("id", "y'"), false, text(message.replace("x'",
                 "y'"), true)).stream().filter(f -> f.category().equals("error_leakage")).toList();
-        assertThat(other.get(0).signature()).isEqualTo(leak.signature());
+        assertThat(other.get(0).signature()).isEqualTo(leak.signature()).isEqualTo("java_stack_trace");
+        // without the path (the server's frames named a path the fuzzer sent) it is the same root cause
+        List<Finding> noPath = judge("lookup_user", Json.object().put("id", "x'"), false, text(message.replace(
+                "(database /srv/app/db/users.db)", ""), true)).stream()
+                .filter(f -> f.category().equals("error_leakage")).toList();
+        assertThat(noPath).singleElement().extracting(Finding::signature).isEqualTo(leak.signature());
     }
 
     @Test

@@ -44,17 +44,17 @@ public final class MetadataAudit {
             add(out, AuditCheck.SENSITIVE_PATH, null, surface, target, hash, "markers",
                     hits(InjectionMarkers.SECRET_PATHS, all));
         }
-        List<Map<String, Object>> conditioning = hits(InjectionMarkers.CONDITIONING, all);
-        // one kind of conditioning wording alone is mostly usage guidance ("if the user asks to search
-        // specific sites, set this"; "after 3 calls, use the best result"): low; a trigger tied to
-        // conversation history, or conditioning beside poisoning, is the pattern of a rug pull: medium
-        boolean armed = conditioning.stream().map(h -> h.get("marker")).distinct().count() > 1 || !poison.isEmpty()
-                || !schemaPoison.isEmpty();
-        add(out, AuditCheck.TOOL_CONDITIONING, armed ? null : Severity.LOW, surface, target, hash, "markers",
-                conditioning);
         hidden(out, surface, target, hash, all);
         markup(out, surface, target, hash, all);
         encoded(out, surface, target, hash, all);
+        List<Map<String, Object>> conditioning = hits(InjectionMarkers.CONDITIONING, all);
+        // one kind of conditioning wording alone is mostly usage guidance ("if the user asks to search
+        // specific sites, set this"; "after 3 calls, use the best result"): low; a trigger tied to
+        // conversation history, or conditioning in a definition with anything hostile, is the pattern of
+        // a rug pull: medium
+        boolean armed = conditioning.stream().map(h -> h.get("marker")).distinct().count() > 1 || !out.isEmpty();
+        add(out, AuditCheck.TOOL_CONDITIONING, armed ? null : Severity.LOW, surface, target, hash, "markers",
+                conditioning);
         return out;
     }
 

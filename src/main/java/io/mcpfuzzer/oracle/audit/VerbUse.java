@@ -45,9 +45,9 @@ final class VerbUse {
         return false;
     }
 
-    private static final Pattern STATUS_LINE = Pattern.compile("[ \\t]*[1-5][0-9][0-9][ \\t]*:");
+    private static final Pattern STATUS_LINE = Pattern.compile("[ \\t]*[45][0-9][0-9][ \\t]*:");
 
-    /** The match is on a line that starts {@code NNN:}, an HTTP status documented as an error response. */
+    /** The match is on a line that starts {@code 4NN:} or {@code 5NN:}, an error response documented. */
     private static boolean onStatusLine(String t, int at) {
         int start = t.lastIndexOf('\n', at) + 1;
         Matcher line = STATUS_LINE.matcher(t).region(start, at);

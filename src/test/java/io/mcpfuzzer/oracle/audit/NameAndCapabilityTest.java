@@ -70,9 +70,11 @@ class NameAndCapabilityTest {
         JsonNode t = tools("{\"name\":\"API-retrieve-page-markdown\",\"description\":\"Notion | Retrieve a page as "
                 + "Markdown" + errors + "\",\"annotations\":{\"readOnlyHint\":true}}",
                 "{\"name\":\"API-patch-page\",\"description\":\"Notion | Updates page properties" + errors + "\","
+                        + "\"annotations\":{\"readOnlyHint\":true}}",
+                "{\"name\":\"API-post-page\",\"description\":\"Notion | Pages\\n201: Creates a page\","
                         + "\"annotations\":{\"readOnlyHint\":true}}");
         assertThat(CapabilityAudit.audit(t, "server")).filteredOn(f -> "MCPF-META-016".equals(f.checkId()))
-                .extracting(Finding::target).containsExactly("API-patch-page");
+                .extracting(Finding::target).containsExactly("API-patch-page", "API-post-page");
     }
 
     /** The descriptions of @cyanheads/git-mcp-server 2.15.3's read-only tools, where "commit" is a noun. */
