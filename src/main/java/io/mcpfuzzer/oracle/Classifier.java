@@ -118,6 +118,10 @@ public final class Classifier {
                 JsonNode result = reply.result();
                 boolean toolError = result != null && result.path("isError").asBoolean(false);
                 outcome = toolError ? "tool_error" : "ok";
+                if (toolError && EnvironmentFailures.blamedIn(reply)
+                        && EnvironmentFailures.blames(InputEchoes.masked(EnvironmentFailures.failureText(reply), o.input()))) {
+                    environment.record(o.kind() + ":" + o.target(), EnvironmentFailures.failureText(reply));
+                }
                 leaks(o, InputEchoes.masked(reply.raw(), o.input()), findings);
                 reflection(o, reply.raw(), findings);
                 commandInjection(o, reply.raw(), findings);

@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.regex.Pattern;
 
 /**
- * Internal-error answers (-32603) that blame the target's environment rather than the input: the
+ * Internal-error answers (-32603) and tool errors that blame the target's environment rather than the input: the
  * network (a name that does not resolve, a refused or reset connection, TLS) or missing credentials
  * (401 or 403, an API key or token), as a server that needs an online service answers every call when
  * it is started offline or without its key. They are no finding: the fault is not in the server's
@@ -48,10 +48,26 @@ public final class EnvironmentFailures {
         return BLAME.matcher(s.toLowerCase(Locale.ROOT)).find();
     }
 
-    /** True for a -32603 error answer whose message blames the network or credentials. */
+    /**
+     * True for a -32603 error answer, or a tool error ({@code isError: true}), whose text (the message,
+     * or the first content item's text) blames the network or credentials.
+     */
     public static boolean blamedIn(io.mcpfuzzer.jsonrpc.Reply reply) {
-        return reply.status() == io.mcpfuzzer.jsonrpc.Reply.Status.ERROR && Integer.valueOf(-32603).equals(reply.errorCode())
-                && blames(reply.errorMessage());
+        return blames(failureText(reply));
+    }
+
+    /** The text of a -32603 answer or of a tool error (its first content item); null for anything else. */
+    static String failureText(io.mcpfuzzer.jsonrpc.Reply reply) {
+        if (reply.status() == io.mcpfuzzer.jsonrpc.Reply.Status.ERROR) {
+            return Integer.valueOf(-32603).equals(reply.errorCode()) ? reply.errorMessage() : null;
+        }
+        tools.jackson.databind.JsonNode result = reply.status() == io.mcpfuzzer.jsonrpc.Reply.Status.RESULT
+                ? reply.result() : null;
+        if (result == null || !result.path("isError").asBoolean(false)) {
+            return null;
+        }
+        tools.jackson.databind.JsonNode text = result.path("content").path(0).path("text");
+        return text.isString() ? text.asString() : null;
     }
 
     /** Counts one such answer to {@code target} ({@code kind:name}). */
@@ -86,7 +102,7 @@ public final class EnvironmentFailures {
         if (n == 0) {
             return null;
         }
-        return String.format(Locale.ROOT, "%,d answer(s) of %d target(s) were internal errors that blame the network "
+        return String.format(Locale.ROOT, "%,d answer(s) of %d target(s) were errors that blame the network "
                 + "or missing credentials, not the input (for example: %s): no finding was made of them, and what those "
                 + "targets do past that point was not reached; give the server its network or credentials to go deeper",
                 n, byTarget.size(), example.get());

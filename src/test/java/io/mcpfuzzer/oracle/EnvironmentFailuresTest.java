@@ -65,6 +65,30 @@ class EnvironmentFailuresTest {
         return new Reply(Reply.Status.ERROR, msg, Json.write(msg), 1_000_000L, null);
     }
 
+    private static Reply toolText(String text, boolean isError) {
+        ObjectNode msg = Json.object().put("jsonrpc", "2.0").put("id", 1);
+        ObjectNode result = msg.putObject("result");
+        result.putArray("content").addObject().put("type", "text").put("text", text);
+        result.put("isError", isError);
+        return new Reply(Reply.Status.RESULT, msg, Json.write(msg), 5_000_000_000L, null);
+    }
+
+    /** tavily-mcp 0.2.22 offline: a tool error after a 5 s DNS timeout, which is no slow code either. */
+    @Test
+    void aToolErrorBlamingTheNetworkIsCountedAndNoLatencyEvidence() {
+        Reply offline = toolText("Tavily API error: getaddrinfo ENOTFOUND api.tavily.com\nDocumentation: https://x", true);
+        assertThat(EnvironmentFailures.blamedIn(offline)).isTrue();
+        assertThat(EnvironmentFailures.blamedIn(toolText("Tavily API error: getaddrinfo ENOTFOUND", false)))
+                .as("a normal answer blames nothing").isFalse();
+        assertThat(EnvironmentFailures.blamedIn(toolText("No results for that query", true))).isFalse();
+        Classifier classifier = new Classifier();
+        Verdict verdict = classifier.judge(new Observation("tool", "tavily_research", 0, "realistic",
+                Json.object().put("input", "x"), null, true, "x", offline, null));
+        assertThat(verdict.outcome()).isEqualTo("tool_error");
+        assertThat(verdict.findings()).isEmpty();
+        assertThat(classifier.environment().byTarget()).containsEntry("tool:tavily_research", 1L);
+    }
+
     @Test
     void theClassifierCountsThemInsteadOfJudging() {
         Classifier classifier = new Classifier();
