@@ -30,7 +30,7 @@ public final class ValidationText {
             + "|of|at|less|greater|equal|string|number|integer|boolean|object|array|true|false|valid|non)"
             + "|should be (?:a|an|one|of|string|number|integer|boolean|object|array)|is required|required property"
             + "|missing required|field required|not a valid|is not valid|is not a valid|not allowed|unexpected "
-            + "(?:property|argument|field|key)|additional propert|too deeply nested|max(?:imum)? (?:nesting )?depth");
+            + "(?:property|argument|field|key)|additional propert|too deeply nested|max(?:imum)? (?:nesting )?depth|arguments? (?:are|is) required");
 
     /** Wording of failures that come from the environment, not from the input's shape. */
     private static final Pattern ENVIRONMENT = Pattern.compile("enoent|econnrefused|econnreset|enotfound|eai_again"

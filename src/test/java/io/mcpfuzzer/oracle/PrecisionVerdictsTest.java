@@ -58,7 +58,8 @@ class PrecisionVerdictsTest {
         for (String message : List.of("Invalid resourceType: value-36. Must be Text or Blob.", "Invalid URL",
                 "Unknown resource: demo://resource/dynamic/blob/$(id)",
                 "[{\"code\": \"invalid_value\", \"values\": [\"debug\"], \"path\": [\"level\"]}]",
-                "Object is too deeply nested (101 levels). Max depth: 100")) { // the last: notion-mcp-server 2.5.2
+                "Object is too deeply nested (101 levels). Max depth: 100", // notion-mcp-server 2.5.2
+                "Arguments are required")) { // @modelcontextprotocol/server-github 2025.4.8, tools/call without arguments
             List<Finding> fs = new Classifier().judge(new Observation("prompt", "resource-prompt", 0, "aggressive",
                     Json.object().put("resourceType", "value-36"), null, null, "x", error(-32603, message), null))
                     .findings();
