@@ -145,7 +145,7 @@ public final class RunEngine {
         return accepted;
     }
 
-    /** The -32603 answers that blamed the network or credentials (no findings; see the classifier). */
+    /** The answers that blamed the network or credentials (no findings; see the classifier). */
     public EnvironmentFailures environmentFailures() {
         return classifier.environment();
     }

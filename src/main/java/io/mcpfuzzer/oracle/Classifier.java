@@ -58,7 +58,7 @@ public final class Classifier {
         this.known = java.util.Objects.requireNonNull(known, "known");
     }
 
-    /** The -32603 answers that blamed the environment, counted instead of judged. */
+    /** The -32603 answers and tool errors that blamed the environment, counted instead of judged. */
     public EnvironmentFailures environment() {
         return environment;
     }
@@ -103,13 +103,8 @@ public final class Classifier {
             case ERROR -> {
                 Integer code = reply.errorCode();
                 outcome = "rejected";
-                if (code != null && code == -32603) {
-                    if (EnvironmentFailures.blamedIn(reply) && !ValidationText.isValidation(reply.errorMessage())
-                            && EnvironmentFailures.blames(InputEchoes.masked(reply.errorMessage(), o.input()))) {
-                        environment.record(o.kind() + ":" + o.target(), reply.errorMessage());
-                    } else {
-                        findings.add(internalError(o, reply.errorMessage()));
-                    }
+                if (code != null && code == -32603 && !blamesEnvironment(o)) { // a network failure is none
+                    findings.add(internalError(o, reply.errorMessage()));
                 }
                 leaks(o, InputEchoes.masked(reply.raw(), o.input()), findings);
                 commandInjection(o, reply.raw(), findings);
@@ -118,9 +113,8 @@ public final class Classifier {
                 JsonNode result = reply.result();
                 boolean toolError = result != null && result.path("isError").asBoolean(false);
                 outcome = toolError ? "tool_error" : "ok";
-                if (toolError && EnvironmentFailures.blamedIn(reply)
-                        && EnvironmentFailures.blames(InputEchoes.masked(EnvironmentFailures.failureText(reply), o.input()))) {
-                    environment.record(o.kind() + ":" + o.target(), EnvironmentFailures.failureText(reply));
+                if (toolError) {
+                    blamesEnvironment(o);
                 }
                 leaks(o, InputEchoes.masked(reply.raw(), o.input()), findings);
                 reflection(o, reply.raw(), findings);
@@ -226,18 +220,14 @@ public final class Classifier {
         }
         // one finding per answer: a stack trace, the SQL error in it and the path in its frames are one
         // fault (the exception reaches the client)
-        List<String> types = new ArrayList<>();
-        Map<String, String> excerpts = new LinkedHashMap<>();
-        for (LeakPatterns.Leak leak : found) {
-            if (excerpts.putIfAbsent(leak.type(), leak.excerpt()) == null) {
-                types.add(leak.type());
-            }
-        }
+        Map<String, String> excerpts = new LinkedHashMap<>(); // kinds in the order found, first excerpt each
+        found.forEach(leak -> excerpts.putIfAbsent(leak.type(), leak.excerpt()));
+        List<String> types = List.copyOf(excerpts.keySet());
         Map<String, Object> ev = evidence(o);
         ev.put("leak_type", types.get(0));
         ev.put("leak_excerpt", excerpts.get(types.get(0)));
         if (types.size() > 1) {
-            ev.put("leak_types", List.copyOf(types));
+            ev.put("leak_types", types);
             ev.put("leak_excerpts", excerpts);
         }
         List<String> words = types.stream().map(t -> t.replace('_', ' ')).toList();
@@ -248,6 +238,21 @@ public final class Classifier {
         String main = types.stream().min(java.util.Comparator.comparingInt(Classifier::leakRank)
                 .thenComparing(java.util.Comparator.naturalOrder())).orElseThrow();
         findings.add(finding(o, "error_leakage", Severity.MEDIUM, "answer leaks " + kinds, ev, main));
+    }
+
+    /**
+     * Whether a -32603 answer's or tool error's text, with the request's echoed values masked and unless it
+     * is argument validation, blames the network or credentials; such an answer is counted in
+     * {@link #environment()}.
+     */
+    private boolean blamesEnvironment(Observation o) {
+        String text = EnvironmentFailures.failureText(o.reply());
+        if (text == null || ValidationText.isValidation(text)
+                || !EnvironmentFailures.blames(InputEchoes.masked(text, o.input()))) {
+            return false;
+        }
+        environment.record(o.kind() + ":" + o.target(), text);
+        return true;
     }
 
     private static int leakRank(String type) {
