@@ -7,7 +7,6 @@ import io.mcpfuzzer.jsonrpc.Reply;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * -32603 answers blaming the network or missing credentials (an API-key server started offline: notion,
@@ -60,17 +59,11 @@ class EnvironmentFailuresTest {
     }
 
     private static Reply error(String message) {
-        ObjectNode msg = Json.object().put("jsonrpc", "2.0").put("id", 1);
-        msg.putObject("error").put("code", -32603).put("message", message);
-        return new Reply(Reply.Status.ERROR, msg, Json.write(msg), 1_000_000L, null);
+        return Replies.error(-32603, message);
     }
 
     private static Reply toolText(String text, boolean isError) {
-        ObjectNode msg = Json.object().put("jsonrpc", "2.0").put("id", 1);
-        ObjectNode result = msg.putObject("result");
-        result.putArray("content").addObject().put("type", "text").put("text", text);
-        result.put("isError", isError);
-        return new Reply(Reply.Status.RESULT, msg, Json.write(msg), 5_000_000_000L, null);
+        return Replies.text(text, isError);
     }
 
     /** tavily-mcp 0.2.22 offline: a tool error after a 5 s DNS timeout, which is no slow code either. */

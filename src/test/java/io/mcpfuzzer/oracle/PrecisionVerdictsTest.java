@@ -8,7 +8,6 @@ import io.mcpfuzzer.jsonrpc.Reply;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ObjectNode;
 
 /** Severity follows evidence: SDK validation answers, garbage successes, echoed leaks and unhonoured schemas. */
 class PrecisionVerdictsTest {
@@ -17,17 +16,11 @@ class PrecisionVerdictsTest {
             + "\"message\": \"Expected string, received number\"}]";
 
     private static Reply error(int code, String message) {
-        ObjectNode msg = Json.object().put("jsonrpc", "2.0").put("id", 1);
-        msg.putObject("error").put("code", code).put("message", message);
-        return new Reply(Reply.Status.ERROR, msg, Json.write(msg), 1_000_000L, null);
+        return Replies.error(code, message);
     }
 
     private static Reply text(String text, boolean isError) {
-        ObjectNode msg = Json.object().put("jsonrpc", "2.0").put("id", 1);
-        ObjectNode result = msg.putObject("result");
-        result.putArray("content").addObject().put("type", "text").put("text", text);
-        result.put("isError", isError);
-        return new Reply(Reply.Status.RESULT, msg, Json.write(msg), 1_000_000L, null);
+        return Replies.text(text, isError);
     }
 
     private static List<Finding> judge(String tool, JsonNode input, Boolean valid, Reply reply) {
