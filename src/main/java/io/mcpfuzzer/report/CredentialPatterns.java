@@ -1,12 +1,11 @@
 package io.mcpfuzzer.report;
 
-import java.util.HashSet;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.regex.MatchResult;
 import java.util.regex.Matcher;
@@ -29,24 +28,15 @@ final class CredentialPatterns {
 
     /**
      * A rule and its cheap pre-check: the rule can only match if the text contains one of its
-     * {@code cues} (necessary literals, lower case), looked for in the lower-cased text, or for the
-     * credential-name rules ({@code keyed}) in the lower-cased text without {@code _ . -}. Most
-     * answers contain no cue at all, so the regexes are skipped (the redaction was most of the
-     * fuzzer's CPU per run).
+     * {@code cues} (necessary literals, lower case ASCII), looked for in the ASCII-lower-cased text,
+     * or for the credential-name rules ({@code keyed}) in that text without {@code _ . -}. Every
+     * rule's pattern matches ASCII letters only, so ASCII case folding is enough. Most answers
+     * contain no cue at all, so the regexes are skipped (the redaction was most of the fuzzer's CPU
+     * per run).
      */
     private record Rule(Pattern pattern, Function<MatchResult, String> replacement, boolean keyed, List<String> cues) {
         Rule(Pattern pattern, Function<MatchResult, String> replacement, List<String> cues) {
             this(pattern, replacement, false, cues);
-        }
-
-        boolean mayMatch(Cues found) {
-            Set<String> hits = keyed ? found.inJoined() : found.inLower();
-            for (String cue : cues) {
-                if (hits.contains(cue)) {
-                    return true;
-                }
-            }
-            return false;
         }
     }
 
@@ -60,28 +50,77 @@ final class CredentialPatterns {
         return List.of(literals);
     }
 
-    /** The cues present in a text, found in one pass over it (cues indexed by their first char). */
-    private record Cues(Set<String> inLower, Set<String> inJoined) {
-        static Cues of(String text) {
-            String lower = text.toLowerCase(Locale.ROOT);
-            StringBuilder joined = new StringBuilder(lower.length());
-            for (int i = 0; i < lower.length(); i++) {
-                char c = lower.charAt(i);
-                if (c != '_' && c != '.' && c != '-') {
-                    joined.append(c);
+    /**
+     * Finds the cues present in a text in one pass over it, without copying it: each cue has a bit
+     * (plain cues and joined cues apart), cues are indexed by their first char.
+     */
+    private static final class Cues {
+        /** Per rule of the list given to the constructor, the bits of its cues. */
+        private final long[] ruleMasks;
+        private final String[][] plainByFirst = new String[128][];
+        private final long[][] plainBits = new long[128][];
+        private final String[][] joinedByFirst = new String[128][];
+        private final long[][] joinedBits = new long[128][];
+
+        Cues(List<Rule> rules) {
+            Map<String, Long> bits = new TreeMap<>();
+            ruleMasks = new long[rules.size()];
+            for (int r = 0; r < rules.size(); r++) {
+                Rule rule = rules.get(r);
+                for (String cue : rule.cues()) {
+                    String key = (rule.keyed() ? "j:" : "p:") + cue;
+                    if (!bits.containsKey(key)) {
+                        if (bits.size() == Long.SIZE) {
+                            throw new IllegalStateException("more than 64 cues");
+                        }
+                        bits.put(key, 1L << bits.size());
+                    }
+                    ruleMasks[r] |= bits.get(key);
                 }
             }
-            return new Cues(find(lower, LOWER_BY_FIRST), find(joined, JOINED_BY_FIRST));
+            Map<Character, List<String>> plain = new TreeMap<>();
+            Map<Character, List<String>> joined = new TreeMap<>();
+            bits.keySet().forEach(key -> (key.startsWith("j:") ? joined : plain)
+                    .computeIfAbsent(key.charAt(2), k -> new ArrayList<>()).add(key.substring(2)));
+            fill(plain, "p:", bits, plainByFirst, plainBits);
+            fill(joined, "j:", bits, joinedByFirst, joinedBits);
         }
 
-        private static Set<String> find(CharSequence text, String[][] byFirst) {
-            Set<String> found = new HashSet<>();
-            for (int i = 0; i < text.length(); i++) {
-                char c = text.charAt(i);
-                if (c < byFirst.length && byFirst[c] != null) {
-                    for (String cue : byFirst[c]) {
-                        if (regionMatches(text, i, cue)) {
-                            found.add(cue);
+        private static void fill(Map<Character, List<String>> index, String prefix, Map<String, Long> bits,
+                String[][] byFirst, long[][] bitsByFirst) {
+            index.forEach((first, list) -> {
+                byFirst[first] = list.toArray(String[]::new);
+                bitsByFirst[first] = list.stream().mapToLong(cue -> bits.get(prefix + cue)).toArray();
+            });
+        }
+
+        /** True when the text's cue bits {@code found} include one of rule {@code index}'s. */
+        boolean mayMatch(long found, int index) {
+            return (found & ruleMasks[index]) != 0;
+        }
+
+        /** The bits of the cues in {@code text}. */
+        long of(String text) {
+            long found = 0;
+            int n = text.length();
+            for (int i = 0; i < n; i++) {
+                char c = lower(text.charAt(i));
+                if (c >= 128) {
+                    continue;
+                }
+                String[] plain = plainByFirst[c];
+                if (plain != null) {
+                    for (int k = 0; k < plain.length; k++) {
+                        if (text.regionMatches(true, i, plain[k], 0, plain[k].length())) {
+                            found |= plainBits[c][k];
+                        }
+                    }
+                }
+                String[] joined = joinedByFirst[c];
+                if (joined != null) {
+                    for (int k = 0; k < joined.length; k++) {
+                        if (joinedMatch(text, i, joined[k])) {
+                            found |= joinedBits[c][k];
                         }
                     }
                 }
@@ -89,16 +128,31 @@ final class CredentialPatterns {
             return found;
         }
 
-        private static boolean regionMatches(CharSequence text, int at, String cue) {
-            if (at + cue.length() > text.length()) {
-                return false;
-            }
+        /**
+         * ASCII folding, as the patterns' (no Unicode case); {@code regionMatches} folds a little more
+         * (the Kelvin sign is a 'k'), which only costs a regex run.
+         */
+        private static char lower(char c) {
+            return c >= 'A' && c <= 'Z' ? (char) (c + ('a' - 'A')) : c;
+        }
+
+        /** The cue at {@code at}, its chars possibly separated by {@code _ . -} (the first char is at {@code at}). */
+        private static boolean joinedMatch(String text, int at, String cue) {
+            int j = at + 1;
             for (int k = 1; k < cue.length(); k++) {
-                if (text.charAt(at + k) != cue.charAt(k)) {
+                while (j < text.length() && isJoiner(text.charAt(j))) {
+                    j++;
+                }
+                if (j >= text.length() || lower(text.charAt(j)) != cue.charAt(k)) {
                     return false;
                 }
+                j++;
             }
             return true;
+        }
+
+        private static boolean isJoiner(char c) {
+            return c == '_' || c == '.' || c == '-';
         }
     }
 
@@ -126,20 +180,7 @@ final class CredentialPatterns {
             new Rule(Pattern.compile("\\beyJ[A-Za-z0-9_-]{5,8192}\\.eyJ[A-Za-z0-9_-]{5,16384}\\.[A-Za-z0-9_-]{0,8192}"),
                     m -> MASK, cues("eyj")));
 
-    private static final String[][] LOWER_BY_FIRST = byFirst(false);
-    private static final String[][] JOINED_BY_FIRST = byFirst(true);
-
-    private static String[][] byFirst(boolean keyed) {
-        Map<Character, Set<String>> index = new TreeMap<>();
-        for (Rule rule : RULES) {
-            if (rule.keyed() == keyed) {
-                rule.cues().forEach(cue -> index.computeIfAbsent(cue.charAt(0), k -> new TreeSet<>()).add(cue));
-            }
-        }
-        String[][] table = new String[128][];
-        index.forEach((first, cues) -> table[first] = cues.toArray(String[]::new));
-        return table;
-    }
+    private static final Cues CUES = new Cues(RULES);
 
     private CredentialPatterns() {}
 
@@ -154,15 +195,16 @@ final class CredentialPatterns {
 
     private static String apply(String text, boolean useCues) {
         String out = text;
-        Cues cues = useCues ? Cues.of(text) : null;
-        for (Rule rule : RULES) {
-            if (useCues && !rule.mayMatch(cues)) {
+        long cues = useCues ? CUES.of(text) : -1L;
+        for (int r = 0; r < RULES.size(); r++) {
+            Rule rule = RULES.get(r);
+            if (!CUES.mayMatch(cues, r)) {
                 continue;
             }
             Matcher matcher = rule.pattern().matcher(out);
             if (matcher.find()) {
                 out = matcher.replaceAll(m -> Matcher.quoteReplacement(rule.replacement().apply(m)));
-                cues = useCues ? Cues.of(out) : null;
+                cues = useCues ? CUES.of(out) : -1L;
             }
         }
         return out;
