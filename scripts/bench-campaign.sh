@@ -12,6 +12,8 @@
 #   RUNS=5                               runs per configuration
 #   BASE=/path/to/other/checkout         optional: the same figures for another build's launcher
 #                                        (its ./mcp-fuzzer), run in turn with this one
+#   ALT_JAVA_HOME=/path/to/jdk-25        optional: the same figures for this launcher on that runtime
+#                                        (Java 25+: with its ahead-of-time cache)
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -19,6 +21,7 @@ root=$(pwd)
 SERVER=${SERVER:-/tmp/realsrv/node_modules/.bin/mcp-server-memory}
 RUNS=${RUNS:-5}
 BASE=${BASE:-}
+ALT_JAVA_HOME=${ALT_JAVA_HOME:-}
 [[ -x /usr/bin/time ]] || { echo "needs /usr/bin/time (GNU time)" >&2; exit 1; }
 [[ -x "$SERVER" ]] || { echo "no server at $SERVER (see the header of $0)" >&2; exit 1; }
 work=$(mktemp -d "${TMPDIR:-/tmp}/bench-campaign.XXXXXX")
@@ -26,6 +29,9 @@ trap 'rm -rf "$work"' EXIT
 
 ./mcp-fuzzer --version >/dev/null # builds the jar and the archive if needed
 [[ -z "$BASE" ]] || "$BASE/mcp-fuzzer" --version >/dev/null
+[[ -z "$ALT_JAVA_HOME" ]] || JAVA_HOME=$ALT_JAVA_HOME ./mcp-fuzzer --version >/dev/null
+printf '#!/bin/sh\nJAVA_HOME=%q exec %q "$@"\n' "$ALT_JAVA_HOME" "$root/mcp-fuzzer" >"$work/alt"
+chmod +x "$work/alt"
 
 # once LAUNCHER TAG EXTRA...: one campaign; appends "wall user sys runs" to $work/TAG
 once() {
@@ -57,12 +63,15 @@ EOF
 for ((i = 0; i < RUNS; i++)); do
   once "$root/mcp-fuzzer" this-coverage
   [[ -z "$BASE" ]] || once "$BASE/mcp-fuzzer" base-coverage
+  [[ -z "$ALT_JAVA_HOME" ]] || once "$work/alt" alt-java-coverage
   once "$root/mcp-fuzzer" this-budget0 --coverage-budget 0
   [[ -z "$BASE" ]] || once "$BASE/mcp-fuzzer" base-budget0 --coverage-budget 0
+  [[ -z "$ALT_JAVA_HOME" ]] || once "$work/alt" alt-java-budget0 --coverage-budget 0
 done
 
 echo "server-memory --mode all --phase both --runs 10 --seed 1, $RUNS runs each, seconds (min median)"
-echo "load average: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores"
-for tag in this-coverage base-coverage this-budget0 base-budget0; do
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores; $(java -version 2>&1 | head -1)"
+[[ -z "$ALT_JAVA_HOME" ]] || echo "alt-java: $("$ALT_JAVA_HOME/bin/java" -version 2>&1 | head -1)"
+for tag in this-coverage base-coverage alt-java-coverage this-budget0 base-budget0 alt-java-budget0; do
   [[ -f "$work/$tag" ]] && stats "$tag"
 done

@@ -9,10 +9,12 @@
 # Configurations:
 #   plain java -jar     `java -jar target/mcp-fuzzer-all.jar` (JVM defaults: what the launcher did before)
 #   launcher, no CDS    ./mcp-fuzzer with MCP_FUZZER_CDS=0 (its JVM flags only)
-#   launcher            ./mcp-fuzzer (flags + the AppCDS archive target/mcp-fuzzer.jsa)
+#   launcher            ./mcp-fuzzer (flags + the AppCDS archive target/mcp-fuzzer-<java version>.jsa)
+#   ALT: ...            with ALT_JAVA_HOME set (a Java 25+ home): the same three on that runtime, the
+#                       launcher with its ahead-of-time cache (target/mcp-fuzzer-<version>.aot)
 #
-# Usage: scripts/bench-startup.sh          (REPEAT=7 by default; about 1 minute)
-# Environment: REPEAT=N
+# Usage: scripts/bench-startup.sh          (REPEAT=7 by default; about 1 minute, twice with ALT_JAVA_HOME)
+# Environment: REPEAT=N, ALT_JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -22,8 +24,9 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/bench-startup.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
 ./mcp-fuzzer --version >/dev/null # builds the jar and the archive if needed
+[[ -z "${ALT_JAVA_HOME:-}" ]] || JAVA_HOME=$ALT_JAVA_HOME ./mcp-fuzzer --version >/dev/null # its cache
 jar=target/mcp-fuzzer-all.jar
-[[ -f target/mcp-fuzzer.jsa ]] || echo "warning: no target/mcp-fuzzer.jsa, the launcher runs without CDS" >&2
+compgen -G 'target/mcp-fuzzer*.jsa' >/dev/null || echo "warning: no target/mcp-fuzzer*.jsa, the launcher runs without CDS" >&2
 
 stamps=0
 now_ns() { date +%s%N; }
@@ -52,21 +55,28 @@ run_config() {
     "$(printf '%s\n' "${r[@]}" | median)" "$(printf '%s\n' "${c[@]}" | median)"
 }
 
-plain() { java ${JAVA_OPTS:-} -jar "$root/$jar" "$@"; }
+plain() { "${JAVA_HOME:+$JAVA_HOME/bin/}java" ${JAVA_OPTS:-} -jar "$root/$jar" "$@"; }
 nocds() { MCP_FUZZER_CDS=0 "$root/mcp-fuzzer" "$@"; }
 launcher() { "$root/mcp-fuzzer" "$@"; }
 
 echo "== machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $(java -version 2>&1 | head -1)"
 echo "== start-up, median of $REPEAT runs each (ms)"
-results=$(
-  run_config "plain java -jar" plain
-  run_config "launcher, no CDS" nocds
-  run_config "launcher" launcher
-)
-printf '%-18s %12s %15s %12s\n' "configuration" "--version" "first request" "first call"
-while IFS=$'\t' read -r name v r c; do
-  printf '%-18s %12s %15s %12s\n' "$name" "$v" "$r" "$c"
-done <<<"$results"
-awk -F'\t' 'NR == 1 {v0 = $2; r0 = $3; c0 = $4} NR == 3 {
-  printf "ratio launcher / plain java -jar: --version %.2f, first request %.2f, first call %.2f\n", $2 / v0, $3 / r0, $4 / c0 }' <<<"$results"
+# table TAG: the three configurations on the current JAVA_HOME (or java on PATH)
+table() {
+  local tag=$1 results
+  echo "-- $tag: $("${JAVA_HOME:+$JAVA_HOME/bin/}java" -version 2>&1 | head -1)"
+  results=$(
+    run_config "plain java -jar" plain
+    run_config "launcher, no CDS" nocds
+    run_config "launcher" launcher
+  )
+  printf '%-18s %12s %15s %12s\n' "configuration" "--version" "first request" "first call"
+  while IFS=$'\t' read -r name v r c; do
+    printf '%-18s %12s %15s %12s\n' "$name" "$v" "$r" "$c"
+  done <<<"$results"
+  awk -F'\t' 'NR == 1 {v0 = $2; r0 = $3; c0 = $4} NR == 3 {
+    printf "ratio launcher / plain java -jar: --version %.2f, first request %.2f, first call %.2f\n", $2 / v0, $3 / r0, $4 / c0 }' <<<"$results"
+}
+table "default runtime"
+[[ -z "${ALT_JAVA_HOME:-}" ]] || JAVA_HOME=$ALT_JAVA_HOME table "ALT_JAVA_HOME"
 echo "== load after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -2,20 +2,12 @@ package io.mcpfuzzer.docs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.jar.Attributes;
-import java.util.jar.JarEntry;
-import java.util.jar.JarOutputStream;
-import java.util.jar.Manifest;
-import javax.tools.JavaCompiler;
-import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,7 +31,7 @@ class DistTarballTest {
         Files.writeString(project.resolve("README.md"), "# readme\n");
         Files.writeString(project.resolve("docs/cli.md"), "# cli\n");
         Files.writeString(project.resolve("docs/examples/github-fuzz.yml"), "on: push\n");
-        writeEchoJar(tmp.resolve("classes"), project.resolve("target/mcp-fuzzer-9.8.7-all.jar"));
+        EchoJar.write(tmp.resolve("classes"), project.resolve("target/mcp-fuzzer-9.8.7-all.jar"), 7);
 
         Result made = run(project, List.of("bash", project.resolve("scripts/make-dist.sh").toString(), project.toString()));
         assertThat(made.code).as(made.output).isZero();
@@ -75,22 +67,6 @@ class DistTarballTest {
         Result made = run(tmp, List.of("bash", tmp.resolve("scripts/make-dist.sh").toString(), tmp.toString()));
         assertThat(made.code).isNotZero();
         assertThat(made.output).contains("mvnw -DskipTests package");
-    }
-
-    private static void writeEchoJar(Path classes, Path jar) throws IOException {
-        Path src = Files.createDirectories(classes).resolve("Echo.java");
-        Files.writeString(src, "public class Echo { public static void main(String[] a) {"
-                + " System.out.println(\"args=[\" + String.join(\"|\", a) + \"]\"); System.exit(7); } }");
-        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-        assertThat(javac.run(null, null, null, "-d", classes.toString(), src.toString())).isZero();
-        Manifest manifest = new Manifest();
-        manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
-        manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, "Echo");
-        try (OutputStream out = Files.newOutputStream(jar); JarOutputStream jos = new JarOutputStream(out, manifest)) {
-            jos.putNextEntry(new JarEntry("Echo.class"));
-            jos.write(Files.readAllBytes(classes.resolve("Echo.class")));
-            jos.closeEntry();
-        }
     }
 
     private record Result(int code, String output) { }
