@@ -45,6 +45,7 @@ run_config() {
     t1=$(now_ns)
     v+=($(((t1 - t0) / 1000000)))
     local stamp="$work/stamp.$((++stamps))"
+    rm -f "$stamp" # the counter restarts in each table's subshell
     t0=$(now_ns)
     (cd "$work" && "$@" --endpoint "python3 $root/benchmarks/echo_server.py --stamp $stamp" --mode tools \
       --phase realistic --runs 1 --seed 1 --no-corpus --fs-root "$work/fs" --output-dir "$work/out" >/dev/null 2>&1)
