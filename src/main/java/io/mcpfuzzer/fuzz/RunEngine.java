@@ -328,7 +328,7 @@ public final class RunEngine {
     private void record(Call call, Reply reply, Verdict verdict) {
         runs.incrementAndGet();
         if (reply.answered()) {
-            if (!EnvironmentFailures.blamedIn(reply)) { // a slow DNS lookup is no slow code
+            if (latency.isEvidence(call.kind(), call.target(), reply, call.input())) {
                 latency.record(call.kind(), call.target(), call.run(), reply.latencyMillis(), call);
             }
             if (!"coverage".equals(call.phase())) { // edge values probe limits the schema may leave unstated

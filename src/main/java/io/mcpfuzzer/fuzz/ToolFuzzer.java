@@ -62,6 +62,7 @@ public final class ToolFuzzer {
     public void fuzz(JsonNode tool, BoundedExecutor executor) throws Supervisor.BlockedException, InterruptedException {
         String name = tool.path("name").asString("");
         JsonNode schema = tool.path("inputSchema").isObject() ? tool.get("inputSchema") : Json.object();
+        engine.latency().declareSchema("tool", name, schema); // a default wait the runs leave out is no slow code
         List<Future<?>> futures = new ArrayList<>();
         int run = coverage == null ? 0 : coverage.submit(name, schema, executor, futures);
         int sweepAt = SWEEP_EVERY;

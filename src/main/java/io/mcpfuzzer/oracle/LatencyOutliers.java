@@ -1,10 +1,14 @@
 package io.mcpfuzzer.oracle;
 
 import io.mcpfuzzer.common.Severity;
+import io.mcpfuzzer.jsonrpc.Reply;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Records the latency of every answered run per target and reports runs far slower than the
@@ -15,6 +19,8 @@ import java.util.Map;
  */
 public final class LatencyOutliers {
     public static final int MAX_SAMPLES = 20_000;
+    /** Targets whose wait defaults are kept ({@link #declareSchema}). */
+    public static final int MAX_TARGETS = 10_000;
     private static final double FACTOR = 10.0;
     private static final double FLOOR_MS = 1_000.0;
 
@@ -33,6 +39,31 @@ public final class LatencyOutliers {
 
     private final Map<String, List<Sample>> byTarget = new LinkedHashMap<>();
     private final Map<String, Slowest> slowest = new LinkedHashMap<>();
+    private final Map<String, JsonNode> waitDefaults = new ConcurrentHashMap<>();
+
+    /**
+     * Declares the input schema of a target (a tool's {@code inputSchema}; may be null), whose
+     * wait-named defaults {@link #isEvidence} counts for arguments a run leaves out. At most
+     * {@value #MAX_TARGETS} targets are kept.
+     */
+    public void declareSchema(String kind, String target, JsonNode schema) {
+        ObjectNode defaults = RequestedWait.waitDefaults(schema);
+        if (!defaults.isEmpty() && waitDefaults.size() < MAX_TARGETS) {
+            waitDefaults.put(kind + "\u0000" + target, defaults);
+        }
+    }
+
+    /**
+     * True when an answered run's latency says something of the server's code: not a failure that
+     * blames the network or credentials ({@link EnvironmentFailures}: a slow DNS lookup), and not a
+     * wait its own input, or a declared default for an argument it leaves out, asked for
+     * ({@link RequestedWait}). {@code input} may be null.
+     */
+    public boolean isEvidence(String kind, String target, Reply reply,
+            JsonNode input) {
+        return !EnvironmentFailures.blamedIn(reply)
+                && !RequestedWait.explains(input, waitDefaults.get(kind + "\u0000" + target), reply.latencyMillis());
+    }
 
     public void record(String kind, String target, int run, double latencyMs) {
         record(kind, target, run, latencyMs, null);

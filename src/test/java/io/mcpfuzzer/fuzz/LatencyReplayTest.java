@@ -25,12 +25,16 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
 @Execution(ExecutionMode.CONCURRENT)
 class LatencyReplayTest {
     private static List<Finding> outliers(String... serverArgs) {
+        return outliers(CampaignObserver.NONE, serverArgs);
+    }
+
+    private static List<Finding> outliers(CampaignObserver observer, String... serverArgs) {
         CampaignConfig config = new CampaignConfig(FuzzMode.TOOLS, PhaseChoice.REALISTIC, 14, 1, 5, Duration.ofSeconds(10),
                 1, Set.of(), 3, 0);
         StdioTargetFactory factory = new StdioTargetFactory(JavaCommand.of(ColdStartServer.class, serverArgs), null,
                 Map.of(), true, ClientOptions.defaults(), 1 << 20);
         try (factory) {
-            CampaignResult result = new Campaign(config, factory, CampaignInputs.forSeed(5), CampaignObserver.NONE).run();
+            CampaignResult result = new Campaign(config, factory, CampaignInputs.forSeed(5), observer).run();
             assertThat(result.status()).isEqualTo("completed");
             assertThat(result.totalRuns()).isGreaterThanOrEqualTo(10);
             return result.findings().stream().filter(f -> f.category().equals("performance_outlier")).toList();
@@ -53,6 +57,24 @@ class LatencyReplayTest {
         List<Double> replayed = (List<Double>) f.evidence().get("replayed_ms");
         assertThat(replayed).isNotEmpty().hasSizeLessThanOrEqualTo(LatencyReplay.TRIES);
         assertThat(replayed.get(replayed.size() - 1)).isGreaterThan(1_000.0);
+    }
+
+    @Test
+    void slowRunsTheInputAskedForAreNoFinding() {
+        List<Double> slow = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<Double> fast = new java.util.concurrent.CopyOnWriteArrayList<>();
+        CampaignObserver observer = new CampaignObserver() {
+            @Override
+            public void onRun(io.mcpfuzzer.oracle.RunResult run) {
+                if ("ok".equals(run.outcome())) {
+                    (run.latencyMs() >= 1_000 ? slow : fast).add(run.latencyMs());
+                }
+            }
+        };
+        List<Finding> found = outliers(observer, "sleeps-as-asked");
+        assertThat(slow).as("runs that asked for 1 to 1.5 s").isNotEmpty();
+        assertThat(fast.size()).as("a fast median").isGreaterThan(slow.size());
+        assertThat(found).as("each slow run waited its own delayMs").isEmpty();
     }
 
     @Test
