@@ -243,7 +243,7 @@ public final class RunEngine {
                                     + " within " + waited + " ms, and two pings got none within "
                                     + livenessWaitMillis(call) + " ms: the server stopped answering after this "
                                     + call.kind()).decided(Reply.BY_PING);
-                    crash = new CrashInfo(null, null, false, stderrOf(target), null);
+                    crash = new CrashInfo(null, null, false, target.stderrTail(), null);
                 }
             } else if (reply.answered() && call.liveness() != Liveness.AFTER_TIMEOUT) {
                 Reply ping = ping(target, call);
@@ -254,7 +254,7 @@ public final class RunEngine {
                     reply = reply.withStatus(Reply.Status.TIMEOUT, "answered, then two pings got no answer within "
                             + livenessWaitMillis(call) + " ms: the server stopped answering after this "
                             + call.kind());
-                    crash = new CrashInfo(null, null, false, stderrOf(target), null);
+                    crash = new CrashInfo(null, null, false, target.stderrTail(), null);
                 }
             }
             if (reply.status() == Reply.Status.CLOSED) {
@@ -327,14 +327,17 @@ public final class RunEngine {
 
     private void record(Call call, Reply reply, Verdict verdict) {
         runs.incrementAndGet();
-        if (reply.answered()) {
-            if (latency.isEvidence(call.kind(), call.target(), reply, call.input())) {
-                latency.record(call.kind(), call.target(), call.run(), reply.latencyMillis(), call);
-            }
-            if (!"coverage".equals(call.phase())) { // edge values probe limits the schema may leave unstated
-                schemaHonour.record(call.kind(), call.target(), call.run(), call.valid(), call.strategy(), call.input(),
-                        reply);
-            }
+        if (reply.answered()) { // isolated: a failure of these checks must not lose the run's record
+            guard.run("answer_stats", inputOf(call), () -> {
+                FaultInjection.at("answer_stats");
+                if (latency.isEvidence(call.kind(), call.target(), reply, call.input())) {
+                    latency.record(call.kind(), call.target(), call.run(), reply.latencyMillis(), call);
+                }
+                if (!"coverage".equals(call.phase())) { // edge values probe limits the schema may leave unstated
+                    schemaHonour.record(call.kind(), call.target(), call.run(), call.valid(), call.strategy(),
+                            call.input(), reply);
+                }
+            });
         }
         List<String> categories = new ArrayList<>();
         for (Finding f : verdict.findings()) {
@@ -483,10 +486,6 @@ public final class RunEngine {
 
     private static boolean isWatchdogKill(CrashInfo crash) {
         return "hang".equals(crash.stopReason()) || "max_hang_time".equals(crash.stopReason());
-    }
-
-    private static String stderrOf(Target target) {
-        return target.stderrTail();
     }
 
     private static Duration min(Duration a, Duration b) {

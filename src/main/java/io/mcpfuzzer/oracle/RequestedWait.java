@@ -67,7 +67,7 @@ public final class RequestedWait {
             return false;
         }
         for (Map.Entry<String, JsonNode> d : defaults.properties()) {
-            if ((input == null || !input.has(d.getKey())) && matches(d.getKey(), d.getValue().asDouble(), latencyMs)) {
+            if ((input == null || !input.has(d.getKey())) && matches(d.getKey(), toDouble(d.getValue()), latencyMs)) {
                 return true;
             }
         }
@@ -91,7 +91,7 @@ public final class RequestedWait {
                     Map.Entry<String, JsonNode> field = it.next();
                     seen++;
                     JsonNode value = field.getValue();
-                    if (value.isNumber() && matches(field.getKey(), value.asDouble(), latencyMs)) {
+                    if (value.isNumber() && matches(field.getKey(), toDouble(value), latencyMs)) {
                         return true;
                     }
                     if (value.isContainer() && depth + 1 < MAX_DEPTH) {
@@ -110,6 +110,18 @@ public final class RequestedWait {
             }
         }
         return false;
+    }
+
+    /**
+     * A number node's value; infinite beyond the double range (Jackson's {@code asDouble} throws for
+     * {@code 1E+400}, which fuzzed inputs carry), NaN when it cannot be read.
+     */
+    private static double toDouble(JsonNode number) {
+        try {
+            return number.numberValue().doubleValue();
+        } catch (RuntimeException e) {
+            return Double.NaN;
+        }
     }
 
     private static boolean matches(String name, double value, double latencyMs) {

@@ -35,6 +35,12 @@ class RequestedWaitTest {
         assertThat(RequestedWait.explains(json("{\"delay\":1}"), 2_600)).as("1 ms or 1 s, not 2.6 s").isFalse();
         assertThat(RequestedWait.explains(json("{\"delay-minutes\":10}"), 10_000)).as("minutes are minutes").isFalse();
         assertThat(RequestedWait.explains(null, 10_000)).isFalse();
+        // numbers beyond the double range, as aggressive inputs carry them (asDouble throws for these)
+        assertThat(RequestedWait.explains(json("{\"text\":1E+400,\"delay\":1E+400}"), 10_000)).isFalse();
+        assertThat(RequestedWait.explains(json("{\"timeout\":-1E+400,\"n\":123456789012345678901234567890}"), 10_000))
+                .isFalse();
+        assertThat(RequestedWait.explains(json("{}"), RequestedWait.waitDefaults(json(
+                "{\"properties\":{\"delay\":{\"default\":1E+400}}}")), 10_000)).isFalse();
         assertThat(RequestedWait.explains(json("\"duration\""), 10_000)).isFalse();
     }
 
