@@ -311,7 +311,7 @@ public final class Shrinker {
         } else if (node.isIntegralNumber() && node.bigIntegerValue().abs().compareTo(java.math.BigInteger.ONE) > 0) {
             out.add(root.with(integer(node.bigIntegerValue().divide(java.math.BigInteger.TWO))));
         } else if (node.isNumber() && !node.isIntegralNumber()) {
-            double d = node.asDouble();
+            double d = node.asDouble(Double.NaN); // NaN beyond the double range (asDouble() throws there)
             if (Double.isFinite(d) && d != Math.rint(d)) {
                 out.add(root.with(NODES.numberNode((long) d)));
             }

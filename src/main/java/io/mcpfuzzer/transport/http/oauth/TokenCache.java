@@ -23,6 +23,8 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class TokenCache {
     static final int MAX_BYTES = 1024 * 1024;
+    /** 9999-12-31T23:59:59Z: a later expiry is a damaged entry. */
+    private static final long MAX_EPOCH_SECOND = 253_402_300_799L;
     private final Path file;
 
     /** One cached entry: the tokens and the client they were issued to. */
@@ -43,7 +45,11 @@ public final class TokenCache {
             return null;
         }
         String refresh = text(e, "refresh_token");
-        Instant expires = e.path("expires_at").isNumber() ? Instant.ofEpochSecond(e.path("expires_at").asLong()) : null;
+        long expiresAt = e.path("expires_at").isNumber() ? e.path("expires_at").asLong(Long.MIN_VALUE) : Long.MIN_VALUE;
+        if (e.path("expires_at").isNumber() && (expiresAt <= 0 || expiresAt > MAX_EPOCH_SECOND)) {
+            return null; // a damaged entry (asLong() and Instant throw beyond their ranges): log in again
+        }
+        Instant expires = expiresAt == Long.MIN_VALUE ? null : Instant.ofEpochSecond(expiresAt);
         TokenSet t = new TokenSet(e.path("access_token").asString(), refresh, expires,
                 Scopes.split(text(e, "scope")));
         ClientIdentity c = new ClientIdentity(e.path("client_id").asString(), text(e, "client_secret"),

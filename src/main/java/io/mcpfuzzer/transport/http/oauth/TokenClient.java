@@ -93,8 +93,10 @@ public final class TokenClient {
                     + "tokens are supported");
         }
         JsonNode exp = doc.get("expires_in");
-        Instant expiresAt = exp != null && exp.isNumber() && exp.asLong() > 0
-                ? Instant.now().plusSeconds(Math.min(exp.asLong(), 10L * 365 * 86_400)) : null;
+        // asDouble(0): 0 for what no double holds (asLong() throws for 1E+400 or a 30-digit integer)
+        double expiresIn = exp != null && exp.isNumber() ? exp.asDouble(0) : 0;
+        Instant expiresAt = expiresIn > 0 // NaN is not
+                ? Instant.now().plusSeconds((long) Math.min(expiresIn, 10L * 365 * 86_400)) : null;
         String refresh = doc.path("refresh_token").isString() ? doc.path("refresh_token").asString() : null;
         List<String> granted = doc.path("scope").isString() ? Scopes.split(doc.path("scope").asString()) : requested;
         return new TokenSet(doc.path("access_token").asString(), refresh, expiresAt, List.copyOf(granted));

@@ -39,6 +39,8 @@ final class MiniAuthServer implements AutoCloseable {
     volatile List<String> requiredScopes = List.of();
     volatile String challengeScope;
     volatile boolean grantNoScopes;
+    /** The JSON number text of {@code expires_in} in token answers. */
+    volatile String expiresIn = "3600";
     volatile String forcedState;
     private volatile String lastChallenge;
     private final Map<String, List<String>> tokenScopes = Collections.synchronizedMap(new java.util.HashMap<>());
@@ -126,7 +128,7 @@ final class MiniAuthServer implements AutoCloseable {
         scopes = grantNoScopes ? List.of() : scopes;
         String token = "token-" + tokensIssued.incrementAndGet();
         tokenScopes.put(token, scopes);
-        send(ex, 200, "{\"access_token\":\"" + token + "\",\"token_type\":\"Bearer\",\"expires_in\":3600,"
+        send(ex, 200, "{\"access_token\":\"" + token + "\",\"token_type\":\"Bearer\",\"expires_in\":" + expiresIn + ","
                 + "\"refresh_token\":\"refresh-" + token.substring(6) + "\",\"scope\":\"" + String.join(" ", scopes)
                 + "\"}");
     }

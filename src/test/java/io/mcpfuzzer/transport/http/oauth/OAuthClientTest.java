@@ -130,6 +130,29 @@ class OAuthClientTest {
     }
 
     @Test
+    void expiryNumbersBeyondTheirRangeBreakNeitherTheLoginNorTheCache() throws Exception {
+        as.expiresIn = "1E+400"; // asLong() throws for it
+        Path cache = dir.resolve("tokens.json");
+        try (OAuthClient c = new OAuthClient(as.mcp(), config(null, "pre-id", "pre-secret", null, cache),
+                userLines::add)) {
+            assertThat(call(c)).isEqualTo(200);
+        }
+        String cached = Files.readString(cache);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"expires_at\"\\s*:\\s*(\\d+)").matcher(cached);
+        assertThat(m.find()).as(cached).isTrue();
+        long now = java.time.Instant.now().getEpochSecond();
+        assertThat(Long.parseLong(m.group(1))).as("capped at ten years").isBetween(now, now + 10L * 365 * 86_400 + 60);
+
+        Files.writeString(cache, m.replaceAll("\"expires_at\":123456789012345678901234567890")); // a damaged entry
+        int tokens = as.tokenForms.size();
+        try (OAuthClient again = new OAuthClient(as.mcp(), config(null, "pre-id", "pre-secret", null, cache),
+                userLines::add)) {
+            assertThat(call(again)).isEqualTo(200);
+        }
+        assertThat(as.tokenForms.size()).as("a new token instead of the damaged one").isGreaterThan(tokens);
+    }
+
+    @Test
     void preRegisteredClientUsesBasicAuthAndTheCacheFileIsPrivateAndReused() throws Exception {
         Path cache = dir.resolve("cache").resolve("tokens.json");
         try (OAuthClient c = new OAuthClient(as.mcp(), config(null, "pre-id", "pre-secret", null, cache),
