@@ -136,7 +136,7 @@ public final class ArgumentPolicy {
                     } else if (v.isContainer()) {
                         stack.push(new Frame(v, childSchema, e.getKey(), pointer));
                     } else if (sandbox != null && (v.isNumber() || v.isBoolean())
-                            && PathDetector.isPathHint(e.getKey(), childSchema)) {
+                            && PathDetector.scalarMayBePath(e.getKey(), childSchema)) {
                         return PolicyDecision.block(original, "path-sandbox", "path-sandbox at " + pointer + ": " + v
                                 + " where a path is expected (a server that takes it as a name would resolve it"
                                 + " against its working directory, outside the fs-root)");
@@ -158,7 +158,7 @@ public final class ArgumentPolicy {
                     } else if (v.isContainer()) {
                         stack.push(new Frame(v, items, f.key, pointer));
                     } else if (sandbox != null && (v.isNumber() || v.isBoolean())
-                            && PathDetector.isPathHint(f.key, items)) {
+                            && PathDetector.scalarMayBePath(f.key, items)) {
                         return PolicyDecision.block(original, "path-sandbox", "path-sandbox at " + pointer + ": " + v
                                 + " where a path is expected");
                     }

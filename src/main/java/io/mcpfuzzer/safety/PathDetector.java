@@ -1,5 +1,7 @@
 package io.mcpfuzzer.safety;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import tools.jackson.databind.JsonNode;
@@ -49,6 +51,30 @@ final class PathDetector {
     /** True when the schema's format or the parameter name says the value is a file-system path. */
     static boolean isPathHint(String key, JsonNode schema) {
         return hasPathFormat(schema) || (key != null && isPathKey(key));
+    }
+
+    /**
+     * True when a number or boolean under {@code key} may be taken as a path name: the key or schema
+     * hints a path, and the schema does not declare the property a boolean or number without
+     * {@code string} (git-mcp-server's {@code git_clean} has a boolean {@code directories} flag).
+     */
+    static boolean scalarMayBePath(String key, JsonNode schema) {
+        return isPathHint(key, schema) && !declaresOnlyNonStringScalars(schema);
+    }
+
+    private static boolean declaresOnlyNonStringScalars(JsonNode schema) {
+        JsonNode type = schema == null || !schema.isObject() ? null : schema.get("type");
+        if (type == null) {
+            return false;
+        }
+        List<String> types = new ArrayList<>();
+        if (type.isString()) {
+            types.add(type.asString());
+        } else if (type.isArray()) {
+            type.forEach(t -> types.add(t.isString() ? t.asString() : "?"));
+        }
+        return !types.isEmpty() && types.stream().allMatch(t -> t.equals("boolean") || t.equals("number")
+                || t.equals("integer") || t.equals("null"));
     }
 
     static boolean isPathKey(String key) {

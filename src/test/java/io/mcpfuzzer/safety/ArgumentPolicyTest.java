@@ -104,6 +104,23 @@ class ArgumentPolicyTest {
     }
 
     @Test
+    void aNumberOrBooleanWhereAPathIsExpectedIsBlockedUnlessTheSchemaTypesItSo() {
+        PathSandbox sandbox = PathSandbox.create(tmp.resolve("root"));
+        ArgumentPolicy p = new ArgumentPolicy(true, sandbox, NetworkPolicy.open());
+        // git-mcp-server's git_clean: "directories" is a boolean flag, not a folder
+        JsonNode flag = args("{\"type\":\"object\",\"properties\":{\"directories\":{\"type\":\"boolean\"},"
+                + "\"dirs\":{\"type\":[\"integer\",\"null\"]},\"path\":{\"type\":\"string\"},"
+                + "\"folder\":{\"type\":[\"string\",\"boolean\"]}}}");
+        assertThat(p.decide("t", flag, args("{\"directories\":true}")).verdict()).isEqualTo(PolicyAction.ALLOW);
+        assertThat(p.decide("t", flag, args("{\"dirs\":3}")).verdict()).isEqualTo(PolicyAction.ALLOW);
+        // a string path property, a mixed type, or no schema: a server may take 42 as a relative name
+        assertThat(p.decide("t", flag, args("{\"path\":42}")).blocked()).isTrue();
+        assertThat(p.decide("t", flag, args("{\"folder\":true}")).blocked()).isTrue();
+        assertThat(p.decide("t", null, args("{\"directories\":true}")).blocked()).isTrue();
+        assertThat(p.decide("t", null, args("{\"paths\":[7]}")).blocked()).isTrue();
+    }
+
+    @Test
     void noSafetyTurnsRulesOffButKeepsAnExplicitFsRoot() {
         PathSandbox sandbox = PathSandbox.create(tmp.resolve("root"));
         ArgumentPolicy p = new ArgumentPolicy(false, sandbox, NO_NET);
