@@ -16,7 +16,8 @@ import tools.jackson.databind.JsonNode;
  * answered calls with schema-valid arguments, at least {@value #MIN_RATE_PERCENT}% were rejected (a
  * JSON-RPC error or an {@code isError} result) with a text that reads as argument validation
  * ({@link ValidationText}) and either names one of the arguments sent or uses an SDK's validation
- * wording. A rejection that blames the environment (network, missing files, credentials) is counted as
+ * wording. A confirmation the tool asks for on purpose ("force must be set to true") is no
+ * rejection of the schema. A rejection that blames the environment (network, missing files, credentials) is counted as
  * an answer but never as a schema rejection, so a tool that fails for outside reasons is no mismatch.
  * Calls whose arguments the safety gate rewrote are not counted. One {@code schema_mismatch} finding
  * (medium) per tool, with up to {@value #MAX_EXAMPLES} examples. Memory is bounded to
@@ -30,6 +31,13 @@ public final class SchemaHonour {
     private static final int MAX_TEXT = 500;
     /** Shortest sent value whose quotation in an error makes it a domain error (shorter ones occur by chance). */
     static final int MIN_QUOTED = 4;
+    /**
+     * A confirmation a destructive tool asks for (git-mcp-server's {@code git_clean}: "force flag must
+     * be set to true to clean untracked files"): the schema allows {@code false}, the tool refuses it
+     * on purpose, so it is no mismatch.
+     */
+    private static final Pattern CONFIRMATION = Pattern.compile("(?i)must be (?:set to )?true\\b(?!\\s*(?:or\\b|/|,))"
+            + "|confirm(?:ation)? (?:is )?required|requires? (?:explicit )?confirmation|set [a-z_]{1,40} to true to");
     private static final Pattern SDK_WORDING = Pattern.compile("(?i)input validation error|invalid arguments? for tool"
             + "|invalid_type|invalid_union|invalid_enum_value|expected [a-z]+, received|input should be"
             + "|validation error for");
@@ -109,6 +117,9 @@ public final class SchemaHonour {
     static boolean rejectsShape(String text, JsonNode input) {
         if (!ValidationText.isValidation(text) || ValidationText.isEnvironmental(text)) {
             return false;
+        }
+        if (CONFIRMATION.matcher(text).find()) {
+            return false; // a deliberate guard on a value the schema allows ("force must be true to clean")
         }
         if (SDK_WORDING.matcher(text).find()) {
             return true;
