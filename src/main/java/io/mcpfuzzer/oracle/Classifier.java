@@ -156,13 +156,15 @@ public final class Classifier {
      * arguments so, see {@link ValidationText}) it is one root cause per server whatever the tool, and
      * only {@code low} for a schema-invalid input: rejecting it is the documented behaviour, only the
      * code is wrong (an input of unknown validity, or a protocol case whose arguments were never checked
-     * against the tool's schema, counts as invalid: nothing proves the server wrong). A tool call with
-     * schema-valid arguments answered so stays {@code medium}. Any other -32603 merges by the shape of its message.
+     * against the tool's schema, counts as invalid: nothing proves the server wrong), and so does a
+     * refusal for nesting depth ({@link ValidationText#isLimit}). A tool call with schema-valid
+     * arguments answered so stays {@code medium}. Any other -32603 merges by the shape of its message.
      */
     private Finding internalError(Observation o, String message) {
         String detail = "server answered -32603 Internal error: " + cut(message, 200);
         if (ValidationText.isValidation(message)) {
-            boolean invalid = !("tool".equals(o.kind()) && Boolean.TRUE.equals(o.inputValid()));
+            boolean invalid = !("tool".equals(o.kind()) && Boolean.TRUE.equals(o.inputValid()))
+                    || ValidationText.isLimit(message); // a nesting limit is defensive: only the code is wrong
             return cause(o, "internal_error", invalid ? Severity.LOW : Severity.MEDIUM, invalid
                     ? "argument validation answered with -32603 Internal error instead of a tool error or -32602: "
                             + cut(message, 200) : detail, evidence(o),

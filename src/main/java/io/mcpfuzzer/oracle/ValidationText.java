@@ -39,7 +39,20 @@ public final class ValidationText {
             + "|api[ _-]?key|access token|rate limit|too many requests|quota|certificate|dns|connection|unavailable"
             + "|outside (?:the )?allowed|not permitted");
 
+    /** Wording of a size or nesting limit: a defensive refusal whatever the schema allows. */
+    private static final Pattern LIMIT = Pattern.compile("too deeply nested|max(?:imum)? (?:nesting )?depth"
+            + "|nesting (?:depth|level) exceeded|too many (?:levels|nested)");
+
     private ValidationText() {}
+
+    /**
+     * True when the text refuses the input for its nesting depth ("Object is too deeply nested (101
+     * levels). Max depth: 100", the Notion MCP server): a limit a server may keep even for a
+     * schema-valid input (null is false).
+     */
+    public static boolean isLimit(String text) {
+        return text != null && LIMIT.matcher(lower(text)).find();
+    }
 
     /** True when the text reads like an argument-validation rejection (null is false). */
     public static boolean isValidation(String text) {

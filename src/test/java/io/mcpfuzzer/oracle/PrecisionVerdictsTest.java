@@ -43,6 +43,10 @@ class PrecisionVerdictsTest {
                 .as("a valid input rejected so stays medium").extracting(Finding::severity).containsExactly(Severity.MEDIUM);
         assertThat(judge("echo", Json.object(), false, error(-32603, "Cannot read properties of undefined")))
                 .as("a real internal error").extracting(Finding::severity).containsExactly(Severity.MEDIUM);
+        // notion-mcp-server 2.5.2, API-get-self (no parameters) given a 101-level extra property: a depth limit
+        assertThat(judge("API-get-self", Json.object(), true, error(-32603,
+                "Object is too deeply nested (101 levels). Max depth: 100")))
+                .as("a nesting limit on a valid input is low").extracting(Finding::severity).containsExactly(Severity.LOW);
     }
 
     /** server-everything's, zod 4's and notion's rejections answered with -32603: the wrong code for a bad request, low. */
