@@ -131,6 +131,7 @@ public final class Main {
                         + "the https target are not verified; anyone on the network path can read and change the "
                         + "traffic (use --cacert CA.pem instead)");
             }
+            LocaleCheck.warning().ifPresent(console.err()::println);
             try {
                 if (parsed.hasMatchedOption(CommandBuilder.LIST)) {
                     return SurfaceList.run(settings, console);
