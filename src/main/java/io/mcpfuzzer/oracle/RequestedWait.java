@@ -1,9 +1,10 @@
 package io.mcpfuzzer.oracle;
 
+import io.mcpfuzzer.common.NameTokens;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Iterator;
-import java.util.Locale;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import tools.jackson.databind.JsonNode;
@@ -47,7 +48,7 @@ public final class RequestedWait {
                 break;
             }
             JsonNode dflt = p.getValue().get("default");
-            if (dflt != null && dflt.isNumber() && !words(p.getKey()).isEmpty()) {
+            if (dflt != null && dflt.isNumber() && isWaitName(NameTokens.of(p.getKey()))) {
                 out.set(p.getKey(), dflt);
             }
         }
@@ -128,11 +129,11 @@ public final class RequestedWait {
         if (!(value > 0) || Double.isInfinite(value)) {
             return false;
         }
-        String words = words(name);
-        if (words.isEmpty()) {
+        List<String> words = NameTokens.of(name);
+        if (!isWaitName(words)) {
             return false;
         }
-        if (words.contains(" minute") || words.contains(" minutes") || words.contains(" mins")) {
+        if (words.contains("minute") || words.contains("minutes") || words.contains("mins")) {
             return within(value * 60_000, latencyMs);
         }
         return within(value, latencyMs) || within(value * 1_000, latencyMs);
@@ -142,28 +143,7 @@ public final class RequestedWait {
         return latencyMs >= 0.8 * askedMs && latencyMs <= 1.5 * askedMs + 500;
     }
 
-    /**
-     * The name's words, lower case, each preceded by a space ({@code "sleepMs"} gives
-     * {@code " sleep ms"}), or "" when none of them is a wait word.
-     */
-    private static String words(String name) {
-        StringBuilder out = new StringBuilder();
-        boolean wait = false;
-        int start = -1;
-        for (int i = 0; i <= name.length(); i++) {
-            char c = i < name.length() ? name.charAt(i) : ' ';
-            boolean boundary = !Character.isLetterOrDigit(c)
-                    || (i > 0 && Character.isUpperCase(c) && Character.isLowerCase(name.charAt(i - 1)));
-            if (boundary && start >= 0) {
-                String word = name.substring(start, i).toLowerCase(Locale.ROOT);
-                out.append(' ').append(word);
-                wait |= WAIT_WORDS.contains(word);
-                start = -1;
-            }
-            if (Character.isLetterOrDigit(c) && start < 0) {
-                start = i;
-            }
-        }
-        return wait ? out.toString() : "";
+    private static boolean isWaitName(List<String> words) {
+        return words.stream().anyMatch(WAIT_WORDS::contains);
     }
 }
