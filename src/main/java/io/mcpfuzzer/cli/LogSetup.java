@@ -4,7 +4,7 @@ import io.mcpfuzzer.config.LogLevel;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Applies {@code --log-level} to the root logger (logback); logs go to stderr per logback.xml. */
+/** Applies {@code --log-level} to the root logger (logback); logs go to stderr ({@link LogConfigurator}). */
 final class LogSetup {
     private LogSetup() {}
 

@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.ServiceLoader;
-import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
@@ -32,8 +31,6 @@ import picocli.CommandLine.ParseResult;
  * reports "not wired" and returns 1.
  */
 public final class Main {
-    private static final Logger LOG = LoggerFactory.getLogger(Main.class);
-
     private final CampaignRunner campaign;
     private final DemoRunner demo;
     private final boolean terminal;
@@ -49,7 +46,11 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        Main main = new Main(loadCampaign(), loadDemo(), System.console() != null);
+        StartupWarmth.begin();
+        // the runners are looked up when a command needs one: their classes start logging and Jackson,
+        // which the warm-up thread is still initialising while the command line is parsed
+        Main main = new Main((s, c) -> loadCampaign().run(s, c), (s, c) -> loadDemo().run(s, c),
+                System.console() != null);
         System.exit(main.run(args, System.out, System.err, System.getenv()));
     }
 
@@ -145,7 +146,7 @@ public final class Main {
             printProblems(err, "invalid configuration", e);
             return e.onlyEndpointSyntax() ? ExitCodes.ERROR : ExitCodes.USAGE;
         } catch (RuntimeException | Error e) {
-            LOG.debug("internal error", e);
+            LoggerFactory.getLogger(Main.class).debug("internal error", e); // looked up here: see StartupWarmth
             String message = e.getMessage() == null ? "" : ": " + e.getMessage().lines().findFirst().orElse("");
             err.println(CommandBuilder.NAME + ": internal error: " + e.getClass().getName() + message
                     + " (run with --log-level DEBUG for the stack trace)");

@@ -33,6 +33,18 @@ public final class JnaSignals implements Signals {
         this.libc = libc;
     }
 
+    /**
+     * The one instance of this JVM, loaded on first use (JNA's availability does not change while the JVM
+     * runs); null when JNA cannot run here.
+     */
+    static JnaSignals shared() {
+        return Shared.INSTANCE;
+    }
+
+    private static final class Shared {
+        static final JnaSignals INSTANCE = tryLoad();
+    }
+
     /** Loads libc, or returns null (logged at DEBUG) when JNA cannot run here. */
     public static JnaSignals tryLoad() {
         try {

@@ -56,7 +56,16 @@ public interface Signals {
 
     /** The JNA implementation when libc can be loaded, else the kill-command one. */
     static Signals detect() {
-        Signals jna = JnaSignals.tryLoad();
+        Signals jna = JnaSignals.shared();
         return jna != null ? jna : new KillCommandSignals();
+    }
+
+    /**
+     * Loads libc through JNA now (about 30 ms: JNA unpacks its stub and runs {@code ldconfig -p}) so that a
+     * later {@link ProcessManager} finds it loaded; called by the CLI's start-up warm-up thread. Safe from
+     * any thread, any number of times.
+     */
+    static void preload() {
+        JnaSignals.shared();
     }
 }

@@ -36,6 +36,8 @@ public final class StdioTargetFactory implements TargetFactory {
      * Default deadline of one write to the server's stdin: 10 s, longer than the protocol fuzzer's
      * own write grace (5 s), so that path keeps deciding first.
      */
+    static final String EARLY_EXIT_HINT =
+            "run the command by hand in the same directory and environment to see why it exits";
     public static final java.time.Duration DEFAULT_WRITE_DEADLINE = java.time.Duration.ofSeconds(10);
     private volatile java.util.function.Consumer<McpSession> sessionSetup = s -> {};
     private volatile java.time.Duration writeDeadline = DEFAULT_WRITE_DEADLINE;
@@ -84,8 +86,10 @@ public final class StdioTargetFactory implements TargetFactory {
 
     @Override
     public Target start() throws TargetStartException {
+        // no start-up window: initialize is sent at once, and a server that exits instead of answering
+        // is told apart below (a fixed 300 ms wait cost every start and every restart after a crash)
         ProcessConfig.Builder config = ProcessConfig.builder(command).env(env).inheritEnvironment(inheritEnv)
-                .name("mcp-target");
+                .name("mcp-target").startupWindow(java.time.Duration.ZERO);
         if (cwd != null) {
             config.cwd(cwd);
         }
@@ -112,13 +116,31 @@ public final class StdioTargetFactory implements TargetFactory {
             rpc.start();
             session.initialize();
         } catch (TransportException | McpException e) {
+            Integer early = exitCodeWithin(process, ProcessConfig.DEFAULT_STARTUP_WINDOW);
             String tail = process.stderrTail();
             manager.stopProcess(pid, true);
+            if (early != null) {
+                throw new TargetStartException("Process mcp-target exited during start-up with code " + early
+                        + "\nhint: " + EARLY_EXIT_HINT + StartMessages.stdout(rpc.log())
+                        + StartMessages.section("stderr tail", tail), e, false);
+            }
             String exit = process.exitInfo().map(r -> " (server exit code " + r.exitCode() + ")").orElse("");
             throw new TargetStartException("the server did not complete initialize: " + e.getMessage() + exit
                     + StartMessages.stdout(rpc.log()) + StartMessages.section("stderr tail", tail));
         }
         return new StdioTarget(manager, process, session);
+    }
+
+    /** The exit code of a process that has exited or exits within {@code window}, else null (still running). */
+    private static Integer exitCodeWithin(ManagedProcess process, java.time.Duration window) {
+        try {
+            return process.onExit().get(window.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS).exitCode();
+        } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
     }
 
     @Override
