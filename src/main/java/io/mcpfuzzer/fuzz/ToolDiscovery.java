@@ -21,7 +21,8 @@ public final class ToolDiscovery {
     private static final Pattern AUTH = Pattern.compile("\\b(401|403)\\b|unauthori[sz]ed|forbidden|auth");
     private static final Pattern AUTH_CODE = Pattern.compile("error (-32001|401|403)\\b");
     private static final Pattern CRASH = Pattern.compile("exit code|exited|signal|terminated|crash|died|closed");
-    private static final Pattern PARSE = Pattern.compile("not valid json|invalid json|parse|stdout");
+    /** Our words for a server whose stdout was not JSON-RPC (not any mention of stdout: "stdout closed" is an exit). */
+    private static final Pattern PARSE = Pattern.compile("not valid json|invalid json|parse|not json-rpc");
 
     private ToolDiscovery() {}
 

@@ -112,6 +112,21 @@ public final class ManagedProcess {
         return Optional.ofNullable(exit.getNow(null));
     }
 
+    /**
+     * The leader's exit status as the JDK reports it (128 + n after signal n) when it has exited or exits
+     * within {@code wait}, else null; does not wait for the exit to be accounted for ({@link #onExit()}).
+     * Blocks the caller at most {@code wait}; an interrupt ends the wait (null, flag kept).
+     */
+    public Integer awaitExitCode(java.time.Duration wait) {
+        try {
+            return process.waitFor(Math.max(0, wait.toMillis()), java.util.concurrent.TimeUnit.MILLISECONDS)
+                    ? process.exitValue() : null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+
     /** Wall-clock start time (for reports). */
     public Instant startedAt() {
         return startedAt;

@@ -36,6 +36,8 @@ public final class StdioTargetFactory implements TargetFactory {
      * Default deadline of one write to the server's stdin: 10 s, longer than the protocol fuzzer's
      * own write grace (5 s), so that path keeps deciding first.
      */
+    /** Longest wait for the exit status of a server that closed its output during start-up. */
+    private static final java.time.Duration EXIT_STATUS_WAIT = java.time.Duration.ofSeconds(2);
     static final String EARLY_EXIT_HINT =
             "run the command by hand in the same directory and environment to see why it exits";
     public static final java.time.Duration DEFAULT_WRITE_DEADLINE = java.time.Duration.ofSeconds(10);
@@ -116,31 +118,21 @@ public final class StdioTargetFactory implements TargetFactory {
             rpc.start();
             session.initialize();
         } catch (TransportException | McpException e) {
-            Integer early = exitCodeWithin(process, ProcessConfig.DEFAULT_STARTUP_WINDOW);
+            // a server that closed its output has exited or is about to: wait for its exit status (the JDK
+            // reaps it on another thread, late on a busy machine); one still running failed initialize itself
+            Integer early = process.awaitExitCode(rpc.isClosed() ? EXIT_STATUS_WAIT : java.time.Duration.ZERO);
             String tail = process.stderrTail();
-            manager.stopProcess(pid, true);
+            manager.stopProcess(pid, true); // accounts the exit: its stderr has then been read to the end
             if (early != null) {
                 throw new TargetStartException("Process mcp-target exited during start-up with code " + early
                         + "\nhint: " + EARLY_EXIT_HINT + StartMessages.stdout(rpc.log())
-                        + StartMessages.section("stderr tail", tail), e, false);
+                        + StartMessages.section("stderr tail", process.stderrTail()), e, false);
             }
             String exit = process.exitInfo().map(r -> " (server exit code " + r.exitCode() + ")").orElse("");
             throw new TargetStartException("the server did not complete initialize: " + e.getMessage() + exit
                     + StartMessages.stdout(rpc.log()) + StartMessages.section("stderr tail", tail));
         }
         return new StdioTarget(manager, process, session);
-    }
-
-    /** The exit code of a process that has exited or exits within {@code window}, else null (still running). */
-    private static Integer exitCodeWithin(ManagedProcess process, java.time.Duration window) {
-        try {
-            return process.onExit().get(window.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS).exitCode();
-        } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
-            return null;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return null;
-        }
     }
 
     @Override
