@@ -5,7 +5,7 @@ package io.mcpfuzzer.cli;
  * initialisations that the main thread needs a little later and that take tens of milliseconds each
  * (the settings resolver's random seed source, logback, Jackson's mapper, libc through JNA). On a
  * two-core machine nothing else runs at that moment, so the main thread reaches the target's start
- * about 0.1 s sooner (`docs/bench.md`, round 8).
+ * 50 to 100 ms sooner (`docs/bench.md`, round 8).
  *
  * <p>Only {@link Main#main} calls it; it changes no state that a result depends on (each step is a
  * class initialisation the main thread would do anyway; the JVM runs each once, and a thread that
