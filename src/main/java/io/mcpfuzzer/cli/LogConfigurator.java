@@ -19,8 +19,9 @@ import java.nio.charset.StandardCharsets;
  * <p>Logs go to stderr only (stdout carries results), root level WARN until {@code --log-level}
  * changes it ({@link LogSetup}); {@code com.networknt} is off: a hostile server's schema (bad patterns,
  * remote refs) makes the validator log errors that are results, not ours. Logback's own status
- * messages are dropped. A user's {@code -Dlogback.configurationFile} still wins: this configurator
- * then steps aside.
+ * messages are dropped. A user's configuration still wins: with {@code -Dlogback.configurationFile}, or a
+ * {@code logback-test.xml} or {@code logback.xml} on the class path (an embedding application's), this
+ * configurator steps aside and logback reads that file as usual.
  *
  * <p>Called once by logback, on the thread that first asks for a logger.
  */
@@ -35,7 +36,13 @@ public final class LogConfigurator extends ContextAwareBase implements Configura
 
     @Override
     public ExecutionStatus configure(LoggerContext context) {
-        if (System.getProperty("logback.configurationFile") != null) {
+        return configure(context, System.getProperty("logback.configurationFile") != null
+                || resource("logback-test.xml") || resource("logback.xml"));
+    }
+
+    /** As {@link #configure(LoggerContext)}, told whether the user configured logging elsewhere. */
+    ExecutionStatus configure(LoggerContext context, boolean userConfiguration) {
+        if (userConfiguration) {
             return ExecutionStatus.INVOKE_NEXT_IF_ANY;
         }
         NopStatusListener quiet = new NopStatusListener();
@@ -56,5 +63,10 @@ public final class LogConfigurator extends ContextAwareBase implements Configura
         root.setLevel(Level.WARN);
         root.addAppender(stderr);
         return ExecutionStatus.DO_NOT_INVOKE_NEXT_IF_ANY;
+    }
+
+    private static boolean resource(String name) {
+        ClassLoader loader = LogConfigurator.class.getClassLoader();
+        return loader != null && loader.getResource(name) != null;
     }
 }

@@ -46,7 +46,7 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        StartupWarmth.begin();
+        StartupWarmth.begin(args);
         // the runners are looked up when a command needs one: their classes start logging and Jackson,
         // which the warm-up thread is still initialising while the command line is parsed
         Main main = new Main((s, c) -> loadCampaign().run(s, c), (s, c) -> loadDemo().run(s, c),

@@ -24,6 +24,9 @@ public final class ToolDiscovery {
     /** Our words for a server whose stdout was not JSON-RPC (not any mention of stdout: "stdout closed" is an exit). */
     private static final Pattern PARSE = Pattern.compile("not valid json|invalid json|parse|not json-rpc");
 
+    /** The section a start failure quotes unparseable stdout under (lower case). */
+    private static final String STDOUT_SECTION = "--- stdout (not json-rpc) ---";
+
     private ToolDiscovery() {}
 
     /** Tools were not part of the run (mode without tools and no audit). */
@@ -61,13 +64,18 @@ public final class ToolDiscovery {
     /** The target could not be started or initialized, so tools were never listed. */
     public static Map<String, Object> blocked(String reason) {
         String text = reason == null ? "" : reason.toLowerCase(Locale.ROOT);
+        // our own words are on the first line; what follows quotes the server (a stderr tail saying
+        // "argparse" or "author" must not decide)
+        String first = text.lines().findFirst().orElse("");
         String failure;
-        if (AUTH.matcher(text).find()) {
+        if (AUTH.matcher(first).find()) {
             failure = "auth_required";
-        } else if (PARSE.matcher(text).find()) {
+        } else if (PARSE.matcher(first).find()) {
             failure = "stdio_parse_error";
-        } else if (CRASH.matcher(text).find()) {
+        } else if (CRASH.matcher(first).find()) {
             failure = "process_crashed";
+        } else if (text.contains(STDOUT_SECTION)) {
+            failure = "stdio_parse_error";
         } else {
             failure = "connection_failed";
         }

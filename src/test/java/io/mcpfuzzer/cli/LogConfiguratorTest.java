@@ -24,7 +24,8 @@ class LogConfiguratorTest {
         LogConfigurator configurator = new LogConfigurator();
         configurator.setContext(context);
 
-        assertThat(configurator.configure(context)).isEqualTo(Configurator.ExecutionStatus.DO_NOT_INVOKE_NEXT_IF_ANY);
+        assertThat(configurator.configure(context, false))
+                .isEqualTo(Configurator.ExecutionStatus.DO_NOT_INVOKE_NEXT_IF_ANY);
         ch.qos.logback.classic.Logger root = context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
         assertThat(root.getLevel()).isEqualTo(Level.WARN);
         assertThat(context.getLogger("com.networknt.schema.SomeValidator").getEffectiveLevel()).isEqualTo(Level.OFF);
@@ -38,21 +39,17 @@ class LogConfiguratorTest {
 
     @Test
     void stepsAsideForAUsersConfigurationFile() {
-        String before = System.getProperty("logback.configurationFile");
-        System.setProperty("logback.configurationFile", "custom-logback.xml");
-        try {
-            LoggerContext context = new LoggerContext();
-            LogConfigurator configurator = new LogConfigurator();
-            configurator.setContext(context);
+        LoggerContext context = new LoggerContext();
+        LogConfigurator configurator = new LogConfigurator();
+        configurator.setContext(context);
 
-            assertThat(configurator.configure(context)).isEqualTo(Configurator.ExecutionStatus.INVOKE_NEXT_IF_ANY);
-            assertThat(context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME).getAppender("STDERR")).isNull();
-        } finally {
-            if (before == null) {
-                System.clearProperty("logback.configurationFile");
-            } else {
-                System.setProperty("logback.configurationFile", before);
-            }
-        }
+        assertThat(configurator.configure(context, true)).isEqualTo(Configurator.ExecutionStatus.INVOKE_NEXT_IF_ANY);
+        assertThat(context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME).getAppender("STDERR")).isNull();
+    }
+
+    @Test
+    void theFuzzerShipsNoLogbackFileOfItsOwn() {
+        assertThat(LogConfigurator.class.getClassLoader().getResource("logback.xml")).isNull();
+        assertThat(LogConfigurator.class.getClassLoader().getResource("logback-test.xml")).isNull();
     }
 }

@@ -63,6 +63,26 @@ class StartupMessagesTest {
     }
 
     @Test
+    void aServerThatAnswersInitializeAndExitsAtOnceFailedToStart() throws Exception {
+        Path script = dir.resolve("answers-then-exits.sh");
+        Files.writeString(script, """
+                #!/bin/sh
+                read line
+                id=$(printf '%s' "$line" | sed -n 's/.*"id":\\([0-9]*\\).*/\\1/p')
+                printf '{"jsonrpc":"2.0","id":%s,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{}},\
+                "serverInfo":{"name":"x","version":"1"}}}\\n' "$id"
+                echo "lost my database connection" >&2
+                exit 4
+                """);
+        assertThat(script.toFile().setExecutable(true)).isTrue();
+
+        CliRunTest.Outcome o = start(script.toString());
+
+        assertThat(o.code()).as(o.err()).isEqualTo(ExitCodes.ERROR);
+        assertThat(o.err()).contains("exited during start-up with code 4").contains("lost my database connection");
+    }
+
+    @Test
     void a401IsNotRetriedAndSaysHowToAuthenticate() throws Exception {
         AtomicInteger posts = new AtomicInteger();
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 10);

@@ -36,7 +36,13 @@ class ToolDiscoveryTest {
         assertThat(ToolDiscovery.blocked("the server did not complete initialize: initialize failed: closed (stdout "
                 + "closed (EOF)) (server exit code 137)")).containsEntry("failure", "process_crashed");
         assertThat(ToolDiscovery.blocked("Process mcp-target exited during start-up with code 3\n--- stdout (not "
-                + "JSON-RPC) ---\nhello")).containsEntry("failure", "stdio_parse_error");
+                + "JSON-RPC) ---\nhello")).containsEntry("failure", "process_crashed");
+        assertThat(ToolDiscovery.blocked("the server did not complete initialize: initialize failed: timeout (no "
+                + "answer within 10000 ms)\n--- stdout (not JSON-RPC) ---\nStarting server...")).containsEntry("failure",
+                "stdio_parse_error");
+        assertThat(ToolDiscovery.blocked("the server did not complete initialize: initialize failed: timeout\n"
+                + "--- stderr tail ---\nusage: argparse error; author unknown")).containsEntry("failure",
+                "connection_failed");
         assertThat(ToolDiscovery.blocked("cannot connect to http://127.0.0.1:1/mcp: Connection refused"))
                 .containsEntry("failure", "connection_failed");
         assertThat(ToolDiscovery.notRequested()).containsEntry("failure", "none").containsEntry("detail", "");

@@ -8,6 +8,7 @@ import io.mcpfuzzer.mcp.McpSession;
 import io.mcpfuzzer.process.ManagedProcess;
 import io.mcpfuzzer.process.ProcessConfig;
 import io.mcpfuzzer.process.ProcessManager;
+import io.mcpfuzzer.process.ProcessResult;
 import io.mcpfuzzer.process.ProcessStartException;
 import io.mcpfuzzer.process.ResourceLimits;
 import io.mcpfuzzer.process.WatchdogConfig;
@@ -88,8 +89,9 @@ public final class StdioTargetFactory implements TargetFactory {
 
     @Override
     public Target start() throws TargetStartException {
-        // no start-up window: initialize is sent at once, and a server that exits instead of answering
-        // is told apart below (a fixed 300 ms wait cost every start and every restart after a crash)
+        // no start-up window before initialize: it is sent at once, and a server that exits instead of
+        // answering, or right after, is told apart below (waiting the window first cost every start and
+        // every restart after a crash 300 ms)
         ProcessConfig.Builder config = ProcessConfig.builder(command).env(env).inheritEnvironment(inheritEnv)
                 .name("mcp-target").startupWindow(java.time.Duration.ZERO);
         if (cwd != null) {
@@ -113,26 +115,49 @@ public final class StdioTargetFactory implements TargetFactory {
         rpc.onActivity(() -> manager.recordActivity(pid));
         rpc.onRequest(() -> manager.requestStarted(pid));
         McpSession session = new McpSession(rpc, client);
-        sessionSetup.accept(session);
+        long spawned = System.nanoTime();
         try {
+            sessionSetup.accept(session);
             rpc.start();
             session.initialize();
         } catch (TransportException | McpException e) {
-            // a server that closed its output has exited or is about to: wait for its exit status (the JDK
-            // reaps it on another thread, late on a busy machine); one still running failed initialize itself
-            Integer early = process.awaitExitCode(rpc.isClosed() ? EXIT_STATUS_WAIT : java.time.Duration.ZERO);
-            String tail = process.stderrTail();
-            manager.stopProcess(pid, true); // accounts the exit: its stderr has then been read to the end
-            if (early != null) {
-                throw new TargetStartException("Process mcp-target exited during start-up with code " + early
-                        + "\nhint: " + EARLY_EXIT_HINT + StartMessages.stdout(rpc.log())
-                        + StartMessages.section("stderr tail", process.stderrTail()), e, false);
-            }
-            String exit = process.exitInfo().map(r -> " (server exit code " + r.exitCode() + ")").orElse("");
-            throw new TargetStartException("the server did not complete initialize: " + e.getMessage() + exit
-                    + StartMessages.stdout(rpc.log()) + StartMessages.section("stderr tail", tail));
+            throw initializeFailed(process, rpc, e);
+        } catch (RuntimeException | Error e) {
+            manager.stopProcess(pid, true); // never leave a started server behind
+            throw e;
+        }
+        // a server that answers initialize and exits within the start-up window still failed to start (as
+        // when the window was waited before initialize); slow starters (node: about 0.45 s) wait nothing
+        long left = ProcessConfig.DEFAULT_STARTUP_WINDOW.toNanos() - (System.nanoTime() - spawned);
+        Integer exited = process.awaitExitCode(java.time.Duration.ofNanos(Math.max(0, left)));
+        if (exited != null) {
+            manager.stopProcess(pid, true);
+            throw earlyExit(exited, rpc, process, null);
         }
         return new StdioTarget(manager, process, session);
+    }
+
+    /** The start failure for an initialize that failed: an early exit when the server exited, else why it failed. */
+    private TargetStartException initializeFailed(ManagedProcess process, RpcConnection rpc, Exception e) {
+        // a server that closed its output or is gone has exited or is about to: wait for its exit status (the
+        // JDK reaps it on another thread, late on a busy machine); one still running failed initialize itself
+        boolean gone = rpc.isClosed() || !process.isAlive();
+        Integer early = process.awaitExitCode(gone ? EXIT_STATUS_WAIT : java.time.Duration.ZERO);
+        String tail = process.stderrTail();
+        manager.stopProcess(process.pid(), true); // accounts the exit: its stderr has then been read to the end
+        boolean ours = process.exitInfo().map(ProcessResult::signalSentByUs).orElse(false); // watchdog, write deadline
+        if (early != null && !ours) {
+            return earlyExit(early, rpc, process, e);
+        }
+        String exit = process.exitInfo().map(r -> " (server exit code " + r.exitCode() + ")").orElse("");
+        return new TargetStartException("the server did not complete initialize: " + e.getMessage() + exit
+                + StartMessages.stdout(rpc.log()) + StartMessages.section("stderr tail", tail));
+    }
+
+    private static TargetStartException earlyExit(int code, RpcConnection rpc, ManagedProcess process, Exception e) {
+        return new TargetStartException("Process mcp-target exited during start-up with code " + code
+                + "\nhint: " + EARLY_EXIT_HINT + StartMessages.stdout(rpc.log())
+                + StartMessages.section("stderr tail", process.stderrTail()), e, false);
     }
 
     @Override
