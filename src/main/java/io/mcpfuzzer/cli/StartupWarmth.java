@@ -18,7 +18,7 @@ package io.mcpfuzzer.cli;
 final class StartupWarmth {
     private StartupWarmth() {}
 
-    /** Counted down once the logging step is over; null when {@link #begin()} never ran (tests, embedding). */
+    /** Counted down once the logging step is over; null when {@link #begin(String[])} never ran (tests, embedding). */
     private static volatile java.util.concurrent.CountDownLatch logging;
 
     /** Starts the warm-up thread, unless {@code args} only ask for help or the version (nothing to warm). */
@@ -28,10 +28,6 @@ final class StartupWarmth {
                 return;
             }
         }
-        begin();
-    }
-
-    static void begin() {
         logging = new java.util.concurrent.CountDownLatch(1);
         Thread t = new Thread(StartupWarmth::warm, "startup-warmth");
         t.setDaemon(true);

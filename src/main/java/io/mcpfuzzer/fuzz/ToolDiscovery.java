@@ -1,5 +1,6 @@
 package io.mcpfuzzer.fuzz;
 
+import io.mcpfuzzer.fuzz.targets.TargetStartException;
 import io.mcpfuzzer.mcp.Listing;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -24,8 +25,9 @@ public final class ToolDiscovery {
     /** Our words for a server whose stdout was not JSON-RPC (not any mention of stdout: "stdout closed" is an exit). */
     private static final Pattern PARSE = Pattern.compile("not valid json|invalid json|parse|not json-rpc");
 
-    /** The section a start failure quotes unparseable stdout under (lower case). */
-    private static final String STDOUT_SECTION = "--- stdout (not json-rpc) ---";
+    /** The section a start failure quotes unparseable stdout under, lower case as the text it is found in. */
+    private static final String STDOUT_SECTION = ("--- " + TargetStartException.UNPARSEABLE_STDOUT + " ---")
+            .toLowerCase(Locale.ROOT);
 
     private ToolDiscovery() {}
 

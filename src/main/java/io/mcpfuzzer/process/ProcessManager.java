@@ -112,9 +112,9 @@ public final class ProcessManager implements AutoCloseable {
             ProcessResult r = mp.onExit().join(); // completed by the sweep above, or by a concurrent stop
             events.emit(EventType.START_FAILED, mp.pid(), mp.name(), "reason", "early_exit", "exit_code", r.exitCode());
             throw new ProcessStartException(ProcessStartException.Reason.EARLY_EXIT, cfg.command(),
-                    "Process " + cfg.name() + " exited during start-up with code " + r.exitCode(),
+                    ProcessStartException.earlyExitMessage(cfg.name(), r.exitCode()),
                     StartOutput.describe(mp.stdout(), r.stderrTail().isEmpty() ? "" : mp.stderrTail(4096)),
-                    "run the command by hand in the same directory and environment to see why it exits",
+                    ProcessStartException.EARLY_EXIT_HINT,
                     r.exitCode(), null);
         }
         mp.moveTo(ProcessState.RUNNING);

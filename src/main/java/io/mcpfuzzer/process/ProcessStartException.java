@@ -14,6 +14,15 @@ public class ProcessStartException extends RuntimeException {
         EXECUTABLE_NOT_FOUND, CWD_MISSING, CWD_UNREADABLE, SPAWN_FAILED, EARLY_EXIT
     }
 
+    /** The hint of an {@link Reason#EARLY_EXIT}, wherever the early exit is noticed. */
+    public static final String EARLY_EXIT_HINT =
+            "run the command by hand in the same directory and environment to see why it exits";
+
+    /** The message of an {@link Reason#EARLY_EXIT} of the process called {@code name}. */
+    public static String earlyExitMessage(String name, Integer exitCode) {
+        return "Process " + name + " exited during start-up with code " + exitCode;
+    }
+
     private final Reason reason;
     private final List<String> command;
     private final String evidence;

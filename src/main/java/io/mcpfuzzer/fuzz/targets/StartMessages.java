@@ -70,7 +70,7 @@ final class StartMessages {
         if (more > 0) {
             b.append("(").append(more).append(" more line(s) not shown)\n");
         }
-        return section("stdout (not JSON-RPC)", b.toString());
+        return section(TargetStartException.UNPARSEABLE_STDOUT, b.toString());
     }
 
     /** {@code text} cut to 300 characters, with control characters (escape sequences) shown as {@code ?}. */

@@ -33,14 +33,14 @@ public final class StdioTargetFactory implements TargetFactory {
     private final int maxLineBytes;
     private final ResourceLimits limits;
     private final ProcessManager manager;
+    /** The name of the target process in messages and process events. */
+    private static final String NAME = "mcp-target";
+    /** Longest wait for the exit status of a server that closed its output during start-up. */
+    private static final java.time.Duration EXIT_STATUS_WAIT = java.time.Duration.ofSeconds(2);
     /**
      * Default deadline of one write to the server's stdin: 10 s, longer than the protocol fuzzer's
      * own write grace (5 s), so that path keeps deciding first.
      */
-    /** Longest wait for the exit status of a server that closed its output during start-up. */
-    private static final java.time.Duration EXIT_STATUS_WAIT = java.time.Duration.ofSeconds(2);
-    static final String EARLY_EXIT_HINT =
-            "run the command by hand in the same directory and environment to see why it exits";
     public static final java.time.Duration DEFAULT_WRITE_DEADLINE = java.time.Duration.ofSeconds(10);
     private volatile java.util.function.Consumer<McpSession> sessionSetup = s -> {};
     private volatile java.time.Duration writeDeadline = DEFAULT_WRITE_DEADLINE;
@@ -93,7 +93,7 @@ public final class StdioTargetFactory implements TargetFactory {
         // answering, or right after, is told apart below (waiting the window first cost every start and
         // every restart after a crash 300 ms)
         ProcessConfig.Builder config = ProcessConfig.builder(command).env(env).inheritEnvironment(inheritEnv)
-                .name("mcp-target").startupWindow(java.time.Duration.ZERO);
+                .name(NAME).startupWindow(java.time.Duration.ZERO);
         if (cwd != null) {
             config.cwd(cwd);
         }
@@ -155,8 +155,8 @@ public final class StdioTargetFactory implements TargetFactory {
     }
 
     private static TargetStartException earlyExit(int code, RpcConnection rpc, ManagedProcess process, Exception e) {
-        return new TargetStartException("Process mcp-target exited during start-up with code " + code
-                + "\nhint: " + EARLY_EXIT_HINT + StartMessages.stdout(rpc.log())
+        return new TargetStartException(ProcessStartException.earlyExitMessage(NAME, code)
+                + "\nhint: " + ProcessStartException.EARLY_EXIT_HINT + StartMessages.stdout(rpc.log())
                 + StartMessages.section("stderr tail", process.stderrTail()), e, false);
     }
 

@@ -7,6 +7,8 @@ package io.mcpfuzzer.fuzz.targets;
  * instead of retrying and repeating the same message.
  */
 public class TargetStartException extends Exception {
+    /** Title of the section of a start failure that quotes the server's stdout lines that were not JSON-RPC. */
+    public static final String UNPARSEABLE_STDOUT = "stdout (not JSON-RPC)";
     private final boolean permanent;
 
     public TargetStartException(String message) {
