@@ -60,7 +60,16 @@ public final class McpSession {
      * @throws McpException when the server does not answer, answers an error, or picks a version we do not speak
      */
     public InitializeResult initialize() throws McpException {
-        Reply reply = rpc.request("initialize", initializeParams(), options.stepTimeout());
+        return initialize(options.stepTimeout());
+    }
+
+    /**
+     * As {@link #initialize()}, waiting at most {@code deadline} for the answer (instead of the step timeout).
+     *
+     * @throws McpException as {@link #initialize()}
+     */
+    public InitializeResult initialize(Duration deadline) throws McpException {
+        Reply reply = rpc.request("initialize", initializeParams(), deadline);
         if (reply.status() != Reply.Status.RESULT) {
             throw new McpException("initialize failed: " + describe(reply), reply);
         }

@@ -11,8 +11,28 @@ package io.mcpfuzzer.process;
  * @param session session id
  * @param startTicks start time in clock ticks after boot; with {@code pid} it identifies a process
  *     across pid reuse
+ * @param cpuTicks user plus system CPU time of the process so far, in clock ticks (fields 14 and 15)
+ * @param threads number of threads (field 20)
  */
-public record ProcStat(long pid, String comm, char state, long ppid, long pgrp, long session, long startTicks) {
+public record ProcStat(long pid, String comm, char state, long ppid, long pgrp, long session, long startTicks,
+        long cpuTicks, long threads) {
+    /** Clock ticks per second of {@code /proc} times ({@code sysconf(_SC_CLK_TCK)}: 100 on every Linux we run on). */
+    public static final int TICKS_PER_SECOND = 100;
+
+    /** What the state letter means, for messages: "sleeping", "running", "stopped (signal)" ... */
+    public String stateName() {
+        return switch (state) {
+            case 'R' -> "running";
+            case 'S' -> "sleeping";
+            case 'D' -> "in uninterruptible wait (disk or kernel)";
+            case 'T' -> "stopped (signal)";
+            case 't' -> "stopped (tracer)";
+            case 'Z' -> "zombie";
+            case 'X', 'x' -> "dead";
+            case 'I' -> "idle";
+            default -> "state " + state;
+        };
+    }
 
     /** True for a process that has exited but was not yet reaped (Z) or is being torn down (X). */
     public boolean isDead() {
@@ -48,7 +68,8 @@ public record ProcStat(long pid, String comm, char state, long ppid, long pgrp, 
                 return null;
             }
             return new ProcStat(pid, comm, f[0].charAt(0), Long.parseLong(f[1]), Long.parseLong(f[2]),
-                    Long.parseLong(f[3]), Long.parseLong(f[19]));
+                    Long.parseLong(f[3]), Long.parseLong(f[19]), Long.parseLong(f[11]) + Long.parseLong(f[12]),
+                    Long.parseLong(f[17]));
         } catch (RuntimeException e) {
             return null;
         }

@@ -44,7 +44,7 @@ class SmallPartsTest {
 
     @Test
     void statParsingSurvivesHostileCommandNames() {
-        String line = "4242 (evil) S 1 2 (x) R 1 77 77 0 -1 4194560 0 0 0 0 0 0 0 0 20 0 1 0 987654 0 0";
+        String line = "4242 (evil) S 1 2 (x) R 1 77 77 0 -1 4194560 0 0 0 0 5 7 0 0 20 0 3 0 987654 0 0";
         ProcStat s = ProcStat.parse(line);
         assertThat(s).isNotNull();
         assertThat(s.comm()).isEqualTo("evil) S 1 2 (x");
@@ -53,6 +53,9 @@ class SmallPartsTest {
         assertThat(s.pgrp()).isEqualTo(77);
         assertThat(s.session()).isEqualTo(77);
         assertThat(s.startTicks()).isEqualTo(987654);
+        assertThat(s.cpuTicks()).isEqualTo(12);
+        assertThat(s.threads()).isEqualTo(3);
+        assertThat(s.stateName()).isEqualTo("running");
         assertThat(ProcStat.parse("garbage")).isNull();
         assertThat(ProcFs.stat(ProcFs.selfPid())).hasValueSatisfying(me -> assertThat(me.isDead()).isFalse());
     }

@@ -42,6 +42,14 @@ public final class StdioTargetFactory implements TargetFactory {
      * own write grace (5 s), so that path keeps deciding first.
      */
     public static final java.time.Duration DEFAULT_WRITE_DEADLINE = java.time.Duration.ofSeconds(10);
+    /**
+     * Most times the initialize deadline grows for a server that stayed alive but silent through it: the
+     * next start waits twice as long, then four times (a cold {@code npx} download, a JVM on a loaded
+     * machine); a start that answers resets it.
+     */
+    static final int MAX_INITIALIZE_PATIENCE = 4;
+    /** Consecutive starts that ended with a live server silent past the initialize deadline. */
+    private final java.util.concurrent.atomic.AtomicInteger silentStarts = new java.util.concurrent.atomic.AtomicInteger();
     private volatile java.util.function.Consumer<McpSession> sessionSetup = s -> {};
     private volatile java.time.Duration writeDeadline = DEFAULT_WRITE_DEADLINE;
 
@@ -119,9 +127,10 @@ public final class StdioTargetFactory implements TargetFactory {
         try {
             sessionSetup.accept(session);
             rpc.start();
-            session.initialize();
+            session.initialize(initializeDeadline());
+            silentStarts.set(0);
         } catch (TransportException | McpException e) {
-            throw initializeFailed(process, rpc, e);
+            throw initializeFailed(process, rpc, e, spawned);
         } catch (RuntimeException | Error e) {
             manager.stopProcess(pid, true); // never leave a started server behind
             throw e;
@@ -137,13 +146,28 @@ public final class StdioTargetFactory implements TargetFactory {
         return new StdioTarget(manager, process, session);
     }
 
+    /** The step timeout, doubled for each start in a row in which the server stayed silent (at most {@value #MAX_INITIALIZE_PATIENCE} times). */
+    java.time.Duration initializeDeadline() {
+        int factor = Math.min(MAX_INITIALIZE_PATIENCE, 1 << Math.min(silentStarts.get(), 2));
+        return client.stepTimeout().multipliedBy(factor);
+    }
+
     /** The start failure for an initialize that failed: an early exit when the server exited, else why it failed. */
-    private TargetStartException initializeFailed(ManagedProcess process, RpcConnection rpc, Exception e) {
+    private TargetStartException initializeFailed(ManagedProcess process, RpcConnection rpc, Exception e,
+            long spawned) {
         // a server that closed its output or is gone has exited or is about to: wait for its exit status (the
         // JDK reaps it on another thread, late on a busy machine); one still running failed initialize itself
         boolean gone = rpc.isClosed() || !process.isAlive();
         Integer early = process.awaitExitCode(gone ? EXIT_STATUS_WAIT : java.time.Duration.ZERO);
         String tail = process.stderrTail();
+        // alive but silent: whether it was busy, starved or waiting tells a slow start from a stuck one
+        String running = early != null ? "" : process.liveness().map(l -> "\n" + String.format(java.util.Locale.ROOT,
+                "the server was still running %.1f s after its start: %s", (System.nanoTime() - spawned) / 1e9, l))
+                .orElse("");
+        if (!running.isEmpty() && e instanceof McpException m && m.reply() != null
+                && m.reply().status() == io.mcpfuzzer.jsonrpc.Reply.Status.TIMEOUT) {
+            silentStarts.incrementAndGet(); // alive and silent: perhaps slow, so the next start waits longer
+        }
         manager.stopProcess(process.pid(), true); // accounts the exit: its stderr has then been read to the end
         boolean ours = process.exitInfo().map(ProcessResult::signalSentByUs).orElse(false); // watchdog, write deadline
         if (early != null && !ours) {
@@ -151,7 +175,7 @@ public final class StdioTargetFactory implements TargetFactory {
         }
         String exit = process.exitInfo().map(r -> " (server exit code " + r.exitCode() + ")").orElse("");
         return new TargetStartException("the server did not complete initialize: " + e.getMessage() + exit
-                + StartMessages.stdout(rpc.log()) + StartMessages.section("stderr tail", tail));
+                + running + StartMessages.stdout(rpc.log()) + StartMessages.section("stderr tail", tail));
     }
 
     private static TargetStartException earlyExit(int code, RpcConnection rpc, ManagedProcess process, Exception e) {

@@ -1,0 +1,69 @@
+package io.mcpfuzzer.fuzz.targets;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import io.mcpfuzzer.mcp.ClientOptions;
+import io.mcpfuzzer.transport.stdio.StdioTransport;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * A server that is alive but never answers {@code initialize}: the start failure says what the
+ * process was doing when we gave up (waiting or busy, its CPU time), so a slow start on a loaded
+ * machine can be told from a server stuck before it reads its input.
+ */
+@Timeout(60)
+class SilentServerStartTest {
+    private static TargetStartException start(String script) {
+        ClientOptions client = ClientOptions.defaults().withStepTimeout(Duration.ofMillis(1_500));
+        try (StdioTargetFactory factory = new StdioTargetFactory(List.of("sh", "-c", script), null, Map.of(), true,
+                client, StdioTransport.DEFAULT_MAX_LINE_BYTES)) {
+            return catchThrowableOfType(TargetStartException.class, factory::start);
+        }
+    }
+
+    @Test
+    void aServerWaitingForeverIsSaidToBeSleeping() {
+        TargetStartException e = start("exec sleep 30");
+
+        assertThat(e).isNotNull();
+        assertThat(e.getMessage()).contains("timeout").contains("the server was still running")
+                .containsPattern("after its start: sleeping, \\d+\\.\\d\\d s of CPU, 1 thread$");
+    }
+
+    @Test
+    void eachSilentStartInARowWaitsLongerUpToFourTimesTheStepTimeout() {
+        ClientOptions client = ClientOptions.defaults().withStepTimeout(Duration.ofMillis(400));
+        try (StdioTargetFactory factory = new StdioTargetFactory(List.of("sh", "-c", "exec sleep 30"), null, Map.of(),
+                true, client, StdioTransport.DEFAULT_MAX_LINE_BYTES)) {
+            for (int waited : new int[] {400, 800, 1_600, 1_600}) {
+                assertThat(catchThrowableOfType(TargetStartException.class, factory::start).getMessage())
+                        .contains("no answer within " + waited + " ms");
+            }
+        }
+    }
+
+    @Test
+    void aServerThatExitsDoesNotMakeTheNextStartWaitLonger() {
+        ClientOptions client = ClientOptions.defaults().withStepTimeout(Duration.ofMillis(400));
+        try (StdioTargetFactory factory = new StdioTargetFactory(List.of("sh", "-c", "exit 4"), null, Map.of(),
+                true, client, StdioTransport.DEFAULT_MAX_LINE_BYTES)) {
+            assertThat(catchThrowableOfType(TargetStartException.class, factory::start).getMessage())
+                    .contains("exited during start-up with code 4").doesNotContain("still running");
+            assertThat(factory.initializeDeadline()).isEqualTo(Duration.ofMillis(400));
+        }
+    }
+
+    @Test
+    void aServerBusyForeverIsSaidToBeRunningWithItsCpuTime() {
+        TargetStartException e = start("while :; do :; done");
+
+        assertThat(e).isNotNull();
+        assertThat(e.getMessage()).contains("the server was still running")
+                .containsPattern("after its start: running, (0\\.[1-9]|[1-9])\\d*\\.?\\d* s of CPU");
+    }
+}
