@@ -101,6 +101,27 @@ class PathSandboxTest {
     }
 
     @Test
+    void aVeryDeepFuzzedPathIsConfinedNotBlocked() {
+        String deep = "d/".repeat(20_000) + "x";
+        PathOutcome o = sandbox.confine(deep);
+        assertThat(o.blocked()).as(String.valueOf(o.blockedReason())).isFalse();
+        assertThat(o.value()).startsWith(root + "/d/d/").endsWith("/x");
+        assertThat(sandbox.confine(root + "/" + deep).blocked()).isFalse();
+    }
+
+    @Test
+    void aSymlinkLoopInsideTheRootNeitherEscapesNorRunsAway() throws Exception {
+        Files.createSymbolicLink(sandbox.root().resolve("loop"), Path.of("."));
+        PathOutcome o = sandbox.confine("loop/".repeat(5_000) + "secret");
+        if (o.blocked()) {
+            assertThat(o.blockedReason()).contains("cannot resolve");
+        } else {
+            assertThat(o.value()).startsWith(root + "/loop/");
+        }
+        assertThat(sandbox.confine("loop/a").blocked()).as("one hop through the loop stays inside").isFalse();
+    }
+
+    @Test
     void failsClosedWhenRootIsUnusable() throws Exception {
         Path file = Files.writeString(tmp.resolve("plain-file"), "x");
         assertThatThrownBy(() -> PathSandbox.create(file)).isInstanceOf(SafetyException.class).hasMessageContaining("not a directory");
