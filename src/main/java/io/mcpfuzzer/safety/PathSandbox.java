@@ -220,7 +220,8 @@ public final class PathSandbox {
         } catch (InvalidPathException e) {
             return "path cannot be checked: " + e.getMessage();
         }
-        Path deepest = p.getRoot() != null && Files.exists(p.getRoot(), LinkOption.NOFOLLOW_LINKS) ? p.getRoot() : null;
+        Path top = p.getRoot();
+        Path deepest = top != null && Files.exists(top, LinkOption.NOFOLLOW_LINKS) ? top : null;
         for (int i = 0; i < Math.min(p.getNameCount(), MAX_WALK); i++) {
             Path next = deepest == null ? p.getName(i) : deepest.resolve(p.getName(i));
             if (!Files.exists(next, LinkOption.NOFOLLOW_LINKS)) {
