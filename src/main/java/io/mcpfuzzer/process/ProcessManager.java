@@ -313,8 +313,12 @@ public final class ProcessManager implements AutoCloseable {
     }
 
     private void tick() {
+        List<ManagedProcess> live = registry.live();
+        if (live.isEmpty()) {
+            return; // nothing to snapshot: an idle manager reads no /proc
+        }
         List<ProcStat> snapshot = ProcFs.scan();
-        for (ManagedProcess mp : registry.live()) {
+        for (ManagedProcess mp : live) {
             stopper.snapshot(mp, snapshot);
             stopper.reapAdopted(mp, snapshot);
         }

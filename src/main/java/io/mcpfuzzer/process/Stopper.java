@@ -183,9 +183,13 @@ final class Stopper {
      */
     private List<Long> sweep(ManagedProcess mp, List<Long> swept) {
         List<ProcStat> live = List.of();
+        List<ProcStat> snapshot = null;
+        boolean settled = false;
         for (int round = 0; round < SWEEP_ROUNDS; round++) {
-            live = ProcessTree.liveOthers(mp, ProcFs.scan());
+            snapshot = ProcFs.scan();
+            live = ProcessTree.liveOthers(mp, snapshot);
             if (live.isEmpty()) {
+                settled = true;
                 break;
             }
             mp.recordSignal(Signal.SIGKILL);
@@ -197,8 +201,11 @@ final class Stopper {
             }
             sleep(Duration.ofMillis(20L * (round + 1)));
         }
-        live = ProcessTree.liveOthers(mp, ProcFs.scan());
-        reapAdopted(mp);
+        if (!settled) { // a scan that found nobody left serves the reaping too (each scan reads all of /proc)
+            snapshot = ProcFs.scan();
+            live = ProcessTree.liveOthers(mp, snapshot);
+        }
+        reapAdopted(mp, snapshot);
         List<Long> escaped = new ArrayList<>();
         for (ProcStat s : live) {
             escaped.add(s.pid());
