@@ -128,16 +128,36 @@ public final class ManagedProcess {
     }
 
     /**
-     * What {@code /proc} shows of this process while it runs, for a message about a server that is
-     * alive but silent: its state, CPU time and threads ("sleeping, 0.42 s of CPU, 14 threads"). Empty
-     * when it has exited, its pid now names another process, or {@code /proc} is not there. Reads
-     * one small file; any thread.
+     * What {@code /proc} shows of this process and its descendants while they run, for a message about
+     * a server that is alive but silent: the leader's state, the tree's CPU time and threads ("sleeping,
+     * 0.42 s of CPU, 14 threads", or with a wrapper such as {@code sh -c}, {@code npx} or bwrap in front
+     * "sleeping; 3 processes: 0.42 s of CPU, 14 threads"). Empty when the leader has exited, its pid
+     * now names another process, or {@code /proc} is not there. Reads all of {@code /proc} once; any thread.
      */
     public java.util.Optional<String> liveness() {
-        return ProcFs.stat(pid())
-                .filter(s -> !s.isDead() && (identity == null || identity.equals(s.identity())))
-                .map(s -> String.format(java.util.Locale.ROOT, "%s, %.2f s of CPU, %d thread%s", s.stateName(),
-                        s.cpuTicks() / (double) ProcStat.TICKS_PER_SECOND, s.threads(), s.threads() == 1 ? "" : "s"));
+        java.util.Optional<ProcStat> leader = ProcFs.stat(pid())
+                .filter(s -> !s.isDead() && (identity == null || identity.equals(s.identity())));
+        if (leader.isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        long ticks = 0;
+        long threads = 0;
+        int processes = 0;
+        for (ProcStat s : ProcessTree.members(this, ProcFs.scan())) {
+            if (!s.isDead()) {
+                ticks += s.cpuTicks();
+                threads += s.threads();
+                processes++;
+            }
+        }
+        if (processes == 0) { // /proc listing failed: the leader alone
+            ticks = leader.get().cpuTicks();
+            threads = leader.get().threads();
+            processes = 1;
+        }
+        return java.util.Optional.of(String.format(java.util.Locale.ROOT, "%s%s%.2f s of CPU, %d thread%s",
+                leader.get().stateName(), processes == 1 ? ", " : "; " + processes + " processes: ",
+                ticks / (double) ProcStat.TICKS_PER_SECOND, threads, threads == 1 ? "" : "s"));
     }
 
     /** Wall-clock start time (for reports). */

@@ -21,6 +21,8 @@ final class Stopper {
     enum Mode { GRACEFUL, HANG, FORCE }
 
     static final int SWEEP_ROUNDS = 10;
+    /** Most reaping passes after a sweep (each one a scan); a pass that reaps nothing ends them. */
+    static final int REAP_PASSES = 3;
     private static final Logger LOG = LoggerFactory.getLogger(Stopper.class);
     private static final Duration DRAIN_WAIT = Duration.ofSeconds(1);
 
@@ -106,12 +108,14 @@ final class Stopper {
         reapAdopted(mp, ProcFs.scan());
     }
 
-    /** Same, over a scan the caller already took. */
-    void reapAdopted(ManagedProcess mp, List<ProcStat> scan) {
+    /** Same, over a scan the caller already took; returns how many zombies it reaped. */
+    int reapAdopted(ManagedProcess mp, List<ProcStat> scan) {
         long self = ProcFs.selfPid();
+        int reaped = 0;
         for (ProcStat s : ProcessTree.members(mp, scan)) {
             if (s.state() == 'Z' && s.ppid() == self && s.pid() != mp.pid()) {
                 signals.reap(s.pid());
+                reaped++;
             }
         }
         for (ProcessIdentity id : List.copyOf(mp.knownDescendants())) {
@@ -120,6 +124,7 @@ final class Stopper {
                 mp.knownDescendants().remove(id);
             }
         }
+        return reaped;
     }
 
     private void ladder(ManagedProcess mp, Mode mode, StopPolicy policy) {
@@ -205,7 +210,10 @@ final class Stopper {
             snapshot = ProcFs.scan();
             live = ProcessTree.liveOthers(mp, snapshot);
         }
-        reapAdopted(mp, snapshot);
+        // a reaped zombie's own zombie children are adopted by us only now: reap again while that finds some
+        for (int pass = 0; pass < REAP_PASSES && reapAdopted(mp, snapshot) > 0; pass++) {
+            snapshot = ProcFs.scan();
+        }
         List<Long> escaped = new ArrayList<>();
         for (ProcStat s : live) {
             escaped.add(s.pid());

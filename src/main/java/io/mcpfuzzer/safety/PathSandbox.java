@@ -34,7 +34,7 @@ import java.util.Set;
  * builds paths itself, or races a symlink in after the check, is only stopped by the bwrap sandbox.
  */
 public final class PathSandbox {
-    /** Most path segments the symlink check walks down (a symlink loop inside the root can make every depth exist). */
+    /** Most existing path segments the symlink check walks down; a path deeper than that is blocked (fail closed). */
     private static final int MAX_WALK = 4096;
     private static final Set<Path> REFUSED = Set.of(Path.of("/"), Path.of("/etc"), Path.of("/usr"),
             Path.of("/bin"), Path.of("/sbin"), Path.of("/lib"), Path.of("/lib64"), Path.of("/boot"),
@@ -137,8 +137,10 @@ public final class PathSandbox {
         }
         List<String> normal = normalise(path);
         List<String> rootSegments = normalise(rootText);
+        // both readings must stay inside: the kernel's (a missing segment before a '..' ends the check there)
+        // and a lexical one (a server that normalises the path first follows symlinks after the '..')
         if (normal.size() < rootSegments.size() || !normal.subList(0, rootSegments.size()).equals(rootSegments)
-                || symlinkEscape(path) != null) {
+                || symlinkEscape(path) != null || symlinkEscape("/" + String.join("/", normal)) != null) {
             return null;
         }
         return uri && plainPath ? PathOutcome.rewritten(path) : PathOutcome.unchanged(value);
@@ -222,7 +224,10 @@ public final class PathSandbox {
         }
         Path top = p.getRoot();
         Path deepest = top != null && Files.exists(top, LinkOption.NOFOLLOW_LINKS) ? top : null;
-        for (int i = 0; i < Math.min(p.getNameCount(), MAX_WALK); i++) {
+        for (int i = 0; i < p.getNameCount(); i++) {
+            if (i == MAX_WALK) {
+                return "path too deep to check (over " + MAX_WALK + " existing segments)";
+            }
             Path next = deepest == null ? p.getName(i) : deepest.resolve(p.getName(i));
             if (!Files.exists(next, LinkOption.NOFOLLOW_LINKS)) {
                 break;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -98,6 +99,21 @@ class PathSandboxTest {
         Path data = Files.createDirectories(sandbox.root().resolve("data"));
         Files.createSymbolicLink(sandbox.root().resolve("alias"), data);
         assertThat(sandbox.confine("alias/x").blocked()).isFalse();
+    }
+
+    @Test
+    void aDotDotAfterAMissingSegmentIsNotSentAsWrittenPastASymlinkOut() throws Exception {
+        Path outside = Files.createDirectories(tmp.resolve("outside-etc"));
+        Files.writeString(outside.resolve("passwd"), "root:x:0:0");
+        Files.createSymbolicLink(sandbox.root().resolve("evil"), outside);
+        // the kernel stops at 'nope'; a server that normalises first opens <root>/evil/passwd, outside
+        for (String probe : List.of(root + "/nope/../evil/passwd", root + "/" + "x".repeat(300) + "/../evil/passwd",
+                "file://" + root + "/nope/../evil/passwd")) {
+            PathOutcome o = sandbox.confine(probe);
+            assertThat(o.blocked()).as(probe).isTrue();
+        }
+        assertThat(sandbox.confine(root + "/nope/../fine.txt").value()).as("a lexical '..' that stays inside is kept")
+                .isEqualTo(root + "/nope/../fine.txt");
     }
 
     @Test

@@ -121,13 +121,15 @@ public final class StdioTargetFactory implements TargetFactory {
                 .writeDeadline(writeDeadline, () -> manager.stopProcess(pid, true));
         RpcConnection rpc = new RpcConnection(transport, new ServerRequestHandler(client.answers()));
         rpc.onActivity(() -> manager.recordActivity(pid));
-        rpc.onRequest(() -> manager.requestStarted(pid));
         McpSession session = new McpSession(rpc, client);
         long spawned = System.nanoTime();
         try {
             sessionSetup.accept(session);
             rpc.start();
+            // initialize has its own deadline, enforced below (the server is stopped when it fails), which
+            // after silent starts exceeds the hang watchdog's limit: the watchdog tracks requests after it
             session.initialize(initializeDeadline());
+            rpc.onRequest(() -> manager.requestStarted(pid));
             silentStarts.set(0);
         } catch (TransportException | McpException e) {
             throw initializeFailed(process, rpc, e, spawned);

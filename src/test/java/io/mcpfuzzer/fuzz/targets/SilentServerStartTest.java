@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.mcpfuzzer.mcp.ClientOptions;
+import io.mcpfuzzer.process.WatchdogConfig;
 import io.mcpfuzzer.transport.stdio.StdioTransport;
 import java.time.Duration;
 import java.util.List;
@@ -33,6 +34,25 @@ class SilentServerStartTest {
         assertThat(e).isNotNull();
         assertThat(e.getMessage()).contains("timeout").contains("the server was still running")
                 .containsPattern("after its start: sleeping, \\d+\\.\\d\\d s of CPU, 1 thread$");
+    }
+
+    @Test
+    void aWrapperAndTheServerItWaitsOnAreBothCounted() {
+        TargetStartException e = start("sleep 30 & wait");
+
+        assertThat(e.getMessage()).containsPattern("after its start: sleeping; 2 processes: \\d+\\.\\d\\d s of CPU, 2 threads");
+    }
+
+    @Test
+    void theHangWatchdogLeavesTheInitializeDeadlineToTheStart() {
+        ClientOptions client = ClientOptions.defaults().withStepTimeout(Duration.ofMillis(1_500));
+        WatchdogConfig quick = WatchdogConfig.defaults().withCheckInterval(Duration.ofMillis(100))
+                .withProcessTimeout(Duration.ofMillis(200)).withExtraBuffer(Duration.ZERO);
+        try (StdioTargetFactory factory = new StdioTargetFactory(List.of("sh", "-c", "exec sleep 30"), null, Map.of(),
+                true, client, StdioTransport.DEFAULT_MAX_LINE_BYTES, null, quick)) {
+            assertThat(catchThrowableOfType(TargetStartException.class, factory::start).getMessage())
+                    .contains("no answer within 1500 ms").contains("the server was still running");
+        }
     }
 
     @Test
