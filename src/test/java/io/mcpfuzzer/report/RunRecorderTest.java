@@ -19,6 +19,9 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 class RunRecorderTest {
+    /** Lines recorded either side of the size boundary in the truncation test. */
+    private static final int SPREAD = 30;
+
     @TempDir
     Path out;
 
@@ -108,18 +111,21 @@ class RunRecorderTest {
     void linesUpToTheMaximumAreKeptWholeAndLongerOnesDigested() throws Exception {
         int max = 8192;
         // measure the line of a run whose answer has 1000 characters, then aim around max bytes; the
-        // time stamp's length varies by up to 9 characters (trailing zeros of the nanoseconds are dropped)
+        // time stamp's length varies by up to 10 characters (trailing zeros of the nanoseconds are dropped, all of
+        // them with the dot at a whole second), so the probe's line may be that much shorter or longer than the
+        // others: 30 lines either side reach past the boundary whatever the stamps, and no two neighbours
+        // differ by more than 11 bytes, so one of them lands within 12 bytes under the maximum
         int base;
         try (RunRecorder probe = RunRecorder.open(out.resolve("probe"), "p", Redactor.standard(), max)) {
             probe.record(answer(0, 1000));
             base = Files.readAllBytes(probe.file()).length - 1000;
         }
         try (RunRecorder recorder = RunRecorder.open(out, "s", Redactor.standard(), max)) {
-            for (int k = -12; k <= 12; k++) {
-                recorder.record(answer(k + 12, max - base + k));
+            for (int k = -SPREAD; k <= SPREAD; k++) {
+                recorder.record(answer(k + SPREAD, max - base + k));
             }
             List<String> lines = lines(recorder.file());
-            assertThat(lines).hasSize(25);
+            assertThat(lines).hasSize(2 * SPREAD + 1);
             int longestKept = 0;
             int smallestCut = Integer.MAX_VALUE;
             int biggestKeptAnswer = -1;
@@ -128,13 +134,13 @@ class RunRecorderTest {
                 assertThat(line.path("seq").asLong()).isEqualTo(i);
                 int bytes = lines.get(i).getBytes(StandardCharsets.UTF_8).length + 1;
                 if (line.has("truncated")) {
-                    smallestCut = Math.min(smallestCut, max - base + i - 12);
+                    smallestCut = Math.min(smallestCut, max - base + i - SPREAD);
                     assertThat(bytes).isLessThan(max);
                 } else {
                     assertThat(bytes).isLessThanOrEqualTo(max);
-                    assertThat(line.path("response").asString()).hasSize(max - base + i - 12);
+                    assertThat(line.path("response").asString()).hasSize(max - base + i - SPREAD);
                     longestKept = Math.max(longestKept, bytes);
-                    biggestKeptAnswer = max - base + i - 12;
+                    biggestKeptAnswer = max - base + i - SPREAD;
                 }
             }
             assertThat(longestKept).isGreaterThan(max - 12);
