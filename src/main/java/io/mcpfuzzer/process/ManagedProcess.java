@@ -134,28 +134,27 @@ public final class ManagedProcess {
      * "sleeping; 3 processes: 0.42 s of CPU, 14 threads"). Empty when the leader has exited, its pid
      * now names another process, or {@code /proc} is not there. Reads all of {@code /proc} once; any thread.
      */
-    public java.util.Optional<String> liveness() {
-        java.util.Optional<ProcStat> leader = ProcFs.stat(pid())
+    public Optional<String> liveness() {
+        Optional<ProcStat> leader = ProcFs.stat(pid())
                 .filter(s -> !s.isDead() && (identity == null || identity.equals(s.identity())));
         if (leader.isEmpty()) {
-            return java.util.Optional.empty();
+            return Optional.empty();
+        }
+        List<ProcStat> tree = ProcessTree.members(this, ProcFs.scan());
+        if (tree.isEmpty()) { // /proc listing failed: the leader alone
+            tree = List.of(leader.get());
         }
         long ticks = 0;
         long threads = 0;
         int processes = 0;
-        for (ProcStat s : ProcessTree.members(this, ProcFs.scan())) {
+        for (ProcStat s : tree) {
             if (!s.isDead()) {
                 ticks += s.cpuTicks();
                 threads += s.threads();
                 processes++;
             }
         }
-        if (processes == 0) { // /proc listing failed: the leader alone
-            ticks = leader.get().cpuTicks();
-            threads = leader.get().threads();
-            processes = 1;
-        }
-        return java.util.Optional.of(String.format(java.util.Locale.ROOT, "%s%s%.2f s of CPU, %d thread%s",
+        return Optional.of(String.format(java.util.Locale.ROOT, "%s%s%.2f s of CPU, %d thread%s",
                 leader.get().stateName(), processes == 1 ? ", " : "; " + processes + " processes: ",
                 ticks / (double) ProcStat.TICKS_PER_SECOND, threads, threads == 1 ? "" : "s"));
     }

@@ -101,14 +101,10 @@ final class Stopper {
     }
 
     /**
-     * Reaps zombies of this JVM that belong to {@code mp}: known descendants and members of its
-     * group or session (a zombie keeps its pgid and sid). Never the leader, which the JDK reaps.
+     * Reaps zombies of this JVM in {@code scan} that belong to {@code mp}: known descendants and members
+     * of its group or session (a zombie keeps its pgid and sid). Never the leader, which the JDK reaps.
+     * Returns how many it reaped.
      */
-    void reapAdopted(ManagedProcess mp) {
-        reapAdopted(mp, ProcFs.scan());
-    }
-
-    /** Same, over a scan the caller already took; returns how many zombies it reaped. */
     int reapAdopted(ManagedProcess mp, List<ProcStat> scan) {
         long self = ProcFs.selfPid();
         int reaped = 0;

@@ -43,11 +43,11 @@ public final class StdioTargetFactory implements TargetFactory {
      */
     public static final java.time.Duration DEFAULT_WRITE_DEADLINE = java.time.Duration.ofSeconds(10);
     /**
-     * Most times the initialize deadline grows for a server that stayed alive but silent through it: the
+     * Most doublings of the initialize deadline for a server that stayed alive but silent through it: the
      * next start waits twice as long, then four times (a cold {@code npx} download, a JVM on a loaded
      * machine); a start that answers resets it.
      */
-    static final int MAX_INITIALIZE_PATIENCE = 4;
+    static final int MAX_INITIALIZE_DOUBLINGS = 2;
     /** Consecutive starts that ended with a live server silent past the initialize deadline. */
     private final java.util.concurrent.atomic.AtomicInteger silentStarts = new java.util.concurrent.atomic.AtomicInteger();
     private volatile java.util.function.Consumer<McpSession> sessionSetup = s -> {};
@@ -74,10 +74,6 @@ public final class StdioTargetFactory implements TargetFactory {
     }
 
     /**
-     * Prepares every new session before its connection starts (the campaign installs the safety
-     * choke point here: {@link OutboundSafety#install}). Returns this.
-     */
-    /**
      * How long one write to the server's stdin may block before the server counts as no longer
      * reading and is killed (default {@link #DEFAULT_WRITE_DEADLINE}); the call then ends as a
      * timeout whose detail starts with {@link StdioTransport#STOPPED_READING}. Returns this.
@@ -90,6 +86,10 @@ public final class StdioTargetFactory implements TargetFactory {
         return this;
     }
 
+    /**
+     * Prepares every new session before its connection starts (the campaign installs the safety
+     * choke point here: {@link OutboundSafety#install}). Returns this.
+     */
     public StdioTargetFactory sessionSetup(java.util.function.Consumer<McpSession> setup) {
         this.sessionSetup = setup == null ? s -> {} : setup;
         return this;
@@ -148,10 +148,9 @@ public final class StdioTargetFactory implements TargetFactory {
         return new StdioTarget(manager, process, session);
     }
 
-    /** The step timeout, doubled for each start in a row in which the server stayed silent (at most {@value #MAX_INITIALIZE_PATIENCE} times). */
+    /** The step timeout, doubled for each start in a row in which the server stayed silent (at most {@value #MAX_INITIALIZE_DOUBLINGS} times). */
     java.time.Duration initializeDeadline() {
-        int factor = Math.min(MAX_INITIALIZE_PATIENCE, 1 << Math.min(silentStarts.get(), 2));
-        return client.stepTimeout().multipliedBy(factor);
+        return client.stepTimeout().multipliedBy(1L << Math.min(silentStarts.get(), MAX_INITIALIZE_DOUBLINGS));
     }
 
     /** The start failure for an initialize that failed: an early exit when the server exited, else why it failed. */

@@ -19,10 +19,19 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(60)
 class SilentServerStartTest {
+    /** A factory for {@code sh -c script} with this step timeout and the default watchdog. */
+    private static StdioTargetFactory factory(String script, int stepMs) {
+        return factory(script, stepMs, WatchdogConfig.defaults());
+    }
+
+    private static StdioTargetFactory factory(String script, int stepMs, WatchdogConfig watchdog) {
+        return new StdioTargetFactory(List.of("sh", "-c", script), null, Map.of(), true,
+                ClientOptions.defaults().withStepTimeout(Duration.ofMillis(stepMs)),
+                StdioTransport.DEFAULT_MAX_LINE_BYTES, null, watchdog);
+    }
+
     private static TargetStartException start(String script) {
-        ClientOptions client = ClientOptions.defaults().withStepTimeout(Duration.ofMillis(1_500));
-        try (StdioTargetFactory factory = new StdioTargetFactory(List.of("sh", "-c", script), null, Map.of(), true,
-                client, StdioTransport.DEFAULT_MAX_LINE_BYTES)) {
+        try (StdioTargetFactory factory = factory(script, 1_500)) {
             return catchThrowableOfType(TargetStartException.class, factory::start);
         }
     }
@@ -45,11 +54,9 @@ class SilentServerStartTest {
 
     @Test
     void theHangWatchdogLeavesTheInitializeDeadlineToTheStart() {
-        ClientOptions client = ClientOptions.defaults().withStepTimeout(Duration.ofMillis(1_500));
         WatchdogConfig quick = WatchdogConfig.defaults().withCheckInterval(Duration.ofMillis(100))
                 .withProcessTimeout(Duration.ofMillis(200)).withExtraBuffer(Duration.ZERO);
-        try (StdioTargetFactory factory = new StdioTargetFactory(List.of("sh", "-c", "exec sleep 30"), null, Map.of(),
-                true, client, StdioTransport.DEFAULT_MAX_LINE_BYTES, null, quick)) {
+        try (StdioTargetFactory factory = factory("exec sleep 30", 1_500, quick)) {
             assertThat(catchThrowableOfType(TargetStartException.class, factory::start).getMessage())
                     .contains("no answer within 1500 ms").contains("the server was still running");
         }
@@ -57,9 +64,7 @@ class SilentServerStartTest {
 
     @Test
     void eachSilentStartInARowWaitsLongerUpToFourTimesTheStepTimeout() {
-        ClientOptions client = ClientOptions.defaults().withStepTimeout(Duration.ofMillis(400));
-        try (StdioTargetFactory factory = new StdioTargetFactory(List.of("sh", "-c", "exec sleep 30"), null, Map.of(),
-                true, client, StdioTransport.DEFAULT_MAX_LINE_BYTES)) {
+        try (StdioTargetFactory factory = factory("exec sleep 30", 400)) {
             for (int waited : new int[] {400, 800, 1_600, 1_600}) {
                 assertThat(catchThrowableOfType(TargetStartException.class, factory::start).getMessage())
                         .contains("no answer within " + waited + " ms");
@@ -69,9 +74,7 @@ class SilentServerStartTest {
 
     @Test
     void aServerThatExitsDoesNotMakeTheNextStartWaitLonger() {
-        ClientOptions client = ClientOptions.defaults().withStepTimeout(Duration.ofMillis(400));
-        try (StdioTargetFactory factory = new StdioTargetFactory(List.of("sh", "-c", "exit 4"), null, Map.of(),
-                true, client, StdioTransport.DEFAULT_MAX_LINE_BYTES)) {
+        try (StdioTargetFactory factory = factory("exit 4", 400)) {
             assertThat(catchThrowableOfType(TargetStartException.class, factory::start).getMessage())
                     .contains("exited during start-up with code 4").doesNotContain("still running");
             assertThat(factory.initializeDeadline()).isEqualTo(Duration.ofMillis(400));
