@@ -38,7 +38,10 @@ import tools.jackson.databind.JsonNode;
  * If the connection closed, the server crashed; otherwise it went deaf: it is reported
  * once, attributed to this call, killed and restarted, so the following calls run on a fresh
  * incarnation. Calls marked so (protocol cases) are pinged after an answer too. A run whose target
- * was killed by us for another run's hang is retried once on the next incarnation.
+ * was killed by us for another run's hang is retried once on the next incarnation. On a server gone
+ * deaf, the earliest unanswered request is the hang; a run that timed out queued behind it is recorded
+ * as a timeout without a finding (a server that reads in order never read it). It is not retried:
+ * every hanging input it could hide would cost a deaf incarnation of its own.
  *
  * <p>A failure of the fuzzer's own code around a run (classifier, per-answer checks, recording,
  * memory sampling, sending) never escapes: it is counted in the {@link FaultGuard} and, when the run
@@ -54,6 +57,12 @@ public final class RunEngine {
     private static final Duration BUSY_PING_DEADLINE = Duration.ofSeconds(5);
     /** Deadline of the second ping that confirms a server is deaf before it is reported as a hang. */
     private static final Duration CONFIRM_DEADLINE = Duration.ofSeconds(8);
+    /**
+     * How long a call queued behind another run's unanswered request waits, after its own liveness
+     * checks, for that run to end the deaf incarnation (that run's checks started earlier, so they end
+     * first; this covers its kill).
+     */
+    private static final Duration COLLATERAL_WAIT = Duration.ofSeconds(5);
     /** RSS is sampled every 250 ms or every 10 runs, whichever comes first (one small /proc read). */
     private static final long RSS_SAMPLE_NANOS = 250_000_000L;
     private static final long RSS_RUNS = 10;
@@ -236,6 +245,10 @@ public final class RunEngine {
                     }
                 } else if (ping != null && isGone(ping, target)) {
                     reply = reply.withStatus(Reply.Status.CLOSED, "the server went away after the request");
+                } else if (ping != null && queuedBehindAnother(target, timedOut)) {
+                    reply = reply.withStatus(Reply.Status.TIMEOUT, "no answer within " + waited + " ms, queued behind"
+                            + " an earlier request the server never answered: another run's hang, reported by that"
+                            + " run; this input was not judged").decided(Reply.BY_QUEUE);
                 } else {
                     hung = true;
                     reply = reply.withStatus(Reply.Status.TIMEOUT, ping == null ? reply.detail()
@@ -472,6 +485,33 @@ public final class RunEngine {
             return first;
         }
         return target.session().rpc().request("ping", null, min(timeout, CONFIRM_DEADLINE));
+    }
+
+    /**
+     * True when the server went deaf with an earlier request of ours still unanswered and nothing sent
+     * after that request answered (see {@link io.mcpfuzzer.jsonrpc.RpcConnection#unansweredBefore}), and
+     * the run that sent it ended this incarnation within {@link #COLLATERAL_WAIT} past this call's own
+     * liveness wait: this call was queued behind another run's hang, which that run reports. A server
+     * that reads in order never saw this input, so blaming it would point a maintainer at an input that
+     * does not hang. When no other run ends the incarnation, false: this call is reported as the hang.
+     */
+    private static boolean queuedBehindAnother(Target target, String timedOut) {
+        if (target.session().rpc().unansweredBefore(timedOut) == null) {
+            return false;
+        }
+        long until = System.nanoTime() + COLLATERAL_WAIT.toNanos();
+        while (!target.session().rpc().isClosed()) {
+            if (System.nanoTime() - until > 0 || Thread.currentThread().isInterrupted()) {
+                return false;
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Everything a liveness check may wait, for the texts of a deaf server. */

@@ -18,7 +18,8 @@ import tools.jackson.databind.JsonNode;
  *                  right after it was answered first by a server that answers in order),
  *                  {@link #BY_DEADLINE} (nothing by the deadline, while a later ping was answered),
  *                  {@link #BY_PING} (nothing by the deadline, and a ping got nothing either),
- *                  {@link #BY_HTTP_STATUS} (the request's POST response ended without an answer), or null
+ *                  {@link #BY_HTTP_STATUS} (the request's POST response ended without an answer),
+ *                  {@link #BY_QUEUE} (nothing, queued behind another request on a server gone deaf), or null
  */
 public record Reply(Status status, JsonNode message, String raw, long latencyNanos, String detail, Outbound outbound,
         String decidedBy) {
@@ -30,6 +31,12 @@ public record Reply(Status status, JsonNode message, String raw, long latencyNan
     public static final String BY_PING = "ping";
     /** Decided by the HTTP response of the request's own POST, complete without an answer to it. */
     public static final String BY_HTTP_STATUS = "http_status";
+    /**
+     * Decided by waiting out the deadline while an earlier request the server never answered was
+     * ahead of it, and that request's run ended the deaf server: another run's hang, not this one's;
+     * this request's input was not judged.
+     */
+    public static final String BY_QUEUE = "queued_behind";
 
     /** A reply for a request that went out as given, with no decision recorded. */
     public Reply(Status status, JsonNode message, String raw, long latencyNanos, String detail) {

@@ -176,7 +176,7 @@ public final class RpcConnection implements AutoCloseable {
             return annotated(future, decision);
         }
         try {
-            transport.send(wire);
+            transport.send(wire, () -> pending.written(key));
         } catch (TransportException e) {
             pending.remove(key);
             // a write that outlived its deadline: the server stopped reading (a hang, not a crash)
@@ -239,6 +239,16 @@ public final class RpcConnection implements AutoCloseable {
     /** Whether the timed-out request with this key ({@link #takeLastTimeout}) has been answered since. */
     public boolean answeredLate(String key) {
         return key != null && pending.cameLate(key);
+    }
+
+    /**
+     * For the timed-out request with this key ({@link #takeLastTimeout}): the key of an earlier request
+     * the server has not answered either, with nothing sent after it answered since, or null. On a
+     * server that reads requests in order, {@code key} was then queued behind that request: whatever
+     * made the server deaf, it was not necessarily {@code key}'s input.
+     */
+    public String unansweredBefore(String key) {
+        return pending.unansweredBefore(key);
     }
 
     /** Sends a notification (no id, no answer expected). Returns false if it was not sent. */
@@ -390,7 +400,7 @@ public final class RpcConnection implements AutoCloseable {
 
     private void routeResponse(InboundMessage message, boolean tap) {
         String key = keyOf(message.id());
-        PendingRequests.Pending p = pending.remove(key);
+        PendingRequests.Pending p = pending.answered(key);
         if (p == null) {
             String note = pending.answeredLate(key) ? "late answer to a timed-out request " + key
                     : "answer to unknown or already answered id " + key;
@@ -444,7 +454,7 @@ public final class RpcConnection implements AutoCloseable {
                 return;
             }
             String key = keyOf(id);
-            PendingRequests.Pending p = pending.remove(key);
+            PendingRequests.Pending p = pending.answered(key);
             if (p != null) {
                 p.future().complete(new Reply(Reply.Status.OVERSIZED, null, null, System.nanoTime() - p.startNanos(),
                         detail));

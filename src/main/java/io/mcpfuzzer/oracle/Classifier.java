@@ -79,6 +79,10 @@ public final class Classifier {
                     findings.add(finding(o, "timeout", Severity.LOW, reply.detail(), evidence(o), "slow_request"));
                     break;
                 }
+                if (Reply.BY_QUEUE.equals(reply.decidedBy())) { // another run's hang, which that run reports
+                    outcome = "timeout";
+                    break;
+                }
                 outcome = "hang";
                 String why = reply.detail() != null ? reply.detail()
                         : "no answer within " + Math.round(reply.latencyMillis()) + " ms";

@@ -14,6 +14,16 @@ public interface Transport extends AutoCloseable {
     /** Sends one frame (a JSON text, possibly invalid on purpose). */
     void send(String frame) throws TransportException;
 
+    /**
+     * Sends one frame, running {@code beforeWrite} just before its bytes go out: where writes are
+     * serialised, inside that order, so the order in which the callbacks run is the order in which the
+     * peer receives the frames. Default: the callback, then {@link #send(String)} (no such guarantee).
+     */
+    default void send(String frame, Runnable beforeWrite) throws TransportException {
+        beforeWrite.run();
+        send(frame);
+    }
+
     /** Sends raw bytes exactly as given (malformed-frame fuzzing). Default: UTF-8 decode not applied. */
     void sendRaw(byte[] bytes) throws TransportException;
 

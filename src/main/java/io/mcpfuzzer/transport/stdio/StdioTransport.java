@@ -114,15 +114,25 @@ public final class StdioTransport implements Transport {
 
     @Override
     public void send(String frame) throws TransportException {
+        send(frame, null);
+    }
+
+    /** Runs {@code beforeWrite} under the write lock, just before the line is written (null: none). */
+    @Override
+    public void send(String frame, Runnable beforeWrite) throws TransportException {
         byte[] bytes = frame.getBytes(StandardCharsets.UTF_8);
         byte[] line = new byte[bytes.length + 1];
         System.arraycopy(bytes, 0, line, 0, bytes.length);
         line[bytes.length] = '\n';
-        sendRaw(line);
+        write(line, beforeWrite);
     }
 
     @Override
     public void sendRaw(byte[] bytes) throws TransportException {
+        write(bytes, null);
+    }
+
+    private void write(byte[] bytes, Runnable beforeWrite) throws TransportException {
         if (LOG.isTraceEnabled()) {
             LOG.trace("-> {} bytes", bytes.length);
         }
@@ -130,6 +140,9 @@ public final class StdioTransport implements Transport {
         synchronized (writeLock) {
             if (watch != null && watch.fired()) {
                 throw stuck(watch, bytes.length, null);
+            }
+            if (beforeWrite != null) {
+                beforeWrite.run();
             }
             try {
                 if (watch != null) {
