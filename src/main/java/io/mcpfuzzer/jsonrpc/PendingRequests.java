@@ -89,15 +89,16 @@ final class PendingRequests {
         Pending p = pending.remove(key);
         if (p != null && p.order() != NOT_WRITTEN) {
             lastAnswered.accumulateAndGet(p.order(), Math::max);
+            expired.computeIfPresent(key, (k, e) -> new Expired(e.order(), true)); // raced its own expiry
         }
         return p;
     }
 
     /** Forgets a key after its deadline; a later answer is then a late orphan. */
     Pending expire(String key) {
-        Pending p = pending.remove(key);
+        Pending p = pending.get(key); // remembered before it leaves the table: an answer in between is late
         expired.put(key, new Expired(p == null ? NOT_WRITTEN : p.order(), false));
-        return p;
+        return pending.remove(key);
     }
 
     /** Marks a timed-out key as answered after its deadline; returns whether it had timed out. */

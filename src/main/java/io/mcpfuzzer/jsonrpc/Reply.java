@@ -33,8 +33,7 @@ public record Reply(Status status, JsonNode message, String raw, long latencyNan
     public static final String BY_HTTP_STATUS = "http_status";
     /**
      * Decided by waiting out the deadline while an earlier request the server never answered was
-     * ahead of it, and that request's run ended the deaf server: another run's hang, not this one's;
-     * this request's input was not judged.
+     * ahead of it, and that request's run ended the deaf server: most likely another run's hang.
      */
     public static final String BY_QUEUE = "queued_behind";
 
