@@ -324,7 +324,7 @@ public final class RunEngine {
                 });
             } else if (crash != null) {
                 guard.run("retire", inputOf(call), () -> supervisor.retire(target));
-            } else {
+            } else if (!Reply.BY_QUEUE.equals(reply.decidedBy())) { // a deaf server being killed: no sample
                 long[] rss = {UNREAD}; // one /proc read per call serves both samples
                 if ("tool".equals(call.kind())) { // per call: the per-tool trend (MemoryProbe)
                     guard.run("tool_memory", null, () -> {
