@@ -40,9 +40,9 @@ import tools.jackson.databind.JsonNode;
  * incarnation. Calls marked so (protocol cases) are pinged after an answer too. A run whose target
  * was killed by us for another run's hang is retried once on the next incarnation. On a server gone
  * deaf, the earliest unanswered request is the hang; a run that timed out queued behind it is recorded
- * as a timeout, listed in the hang finding but never its input while the hang's own run is in it (a
- * server that reads in order never read it; one that handles requests concurrently may have hung on
- * it instead). It is not retried: every hanging input it could hide would cost a deaf incarnation.
+ * as a timeout without a finding (a server that reads in order never read it; on one that starts its
+ * handlers concurrently the earliest is the best guess, not a certainty). It is not retried: every
+ * hanging input it could hide would cost a deaf incarnation of its own.
  *
  * <p>A failure of the fuzzer's own code around a run (classifier, per-answer checks, recording,
  * memory sampling, sending) never escapes: it is counted in the {@link FaultGuard} and, when the run

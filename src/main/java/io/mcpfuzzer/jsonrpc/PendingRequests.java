@@ -98,7 +98,11 @@ final class PendingRequests {
     Pending expire(String key) {
         Pending p = pending.get(key); // remembered before it leaves the table: an answer in between is late
         expired.put(key, new Expired(p == null ? NOT_WRITTEN : p.order(), false));
-        return pending.remove(key);
+        Pending removed = pending.remove(key);
+        if (p != null && removed == null) { // answered between the two steps, before the entry was there to mark
+            expired.computeIfPresent(key, (k, e) -> new Expired(e.order(), true));
+        }
+        return removed;
     }
 
     /** Marks a timed-out key as answered after its deadline; returns whether it had timed out. */

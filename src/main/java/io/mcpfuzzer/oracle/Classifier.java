@@ -79,13 +79,8 @@ public final class Classifier {
                     findings.add(finding(o, "timeout", Severity.LOW, reply.detail(), evidence(o), "slow_request"));
                     break;
                 }
-                if (Reply.BY_QUEUE.equals(reply.decidedBy())) {
-                    // another run's hang, which that run reports; listed in its finding (a server that handles
-                    // requests concurrently may have hung on this one), never its representative input
+                if (Reply.BY_QUEUE.equals(reply.decidedBy())) { // another run's hang, which that run reports
                     outcome = "timeout";
-                    Map<String, Object> ev = evidence(o);
-                    ev.put(Finding.QUEUED_BEHIND, true);
-                    findings.add(cause(o, "hang", Severity.HIGH, reply.detail(), ev, "hang"));
                     break;
                 }
                 outcome = "hang";

@@ -51,11 +51,6 @@ public record Finding(
 
     /** Evidence key: the targets a root-cause finding covers, each with one example input and run. */
     public static final String COVERS = "covers";
-    /**
-     * Evidence key, true on a hang's run that timed out queued behind another unanswered request on
-     * the deaf server: listed in the hang finding, never chosen as its input while another run is in it.
-     */
-    public static final String QUEUED_BEHIND = "queued_behind";
     /** Evidence key: how many distinct targets a root-cause finding covers. */
     public static final String COVERS_TOTAL = "covers_total";
 

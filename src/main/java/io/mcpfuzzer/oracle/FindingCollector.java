@@ -14,8 +14,7 @@ import tools.jackson.databind.JsonNode;
 /**
  * Deduplicates findings into buckets by {@link Finding#id()}. Thread-safe.
  *
- * <p>Each bucket is represented by its <em>smallest</em> input (a run queued behind another request on a
- * deaf server, {@link Finding#QUEUED_BEHIND}, only when no other run is in it; by serialized length, ties broken
+ * <p>Each bucket is represented by its <em>smallest</em> input (by serialized length, ties broken
  * by kind, target, run and input text), so the representative, the run lists and the snapshot order
  * depend only on which findings arrived, never on their order: the same campaign at any concurrency
  * gives the same snapshot. A root-cause bucket ({@link Finding#isRootCause()}) additionally lists
@@ -36,9 +35,7 @@ public final class FindingCollector {
     /** Signature of a silently dropped request (see {@link Classifier}). */
     public static final String DROPPED_SIGNATURE = "dropped_request";
 
-    private static final Comparator<Finding> SMALLEST = Comparator
-            .comparing((Finding f) -> Boolean.TRUE.equals(f.evidence().get(Finding.QUEUED_BEHIND)))
-            .thenComparingLong(FindingCollector::inputSize)
+    private static final Comparator<Finding> SMALLEST = Comparator.comparingLong(FindingCollector::inputSize)
             .thenComparing(Finding::kind).thenComparing(Finding::target)
             .thenComparingInt(f -> f.run() == null ? Integer.MIN_VALUE : f.run())
             .thenComparing(FindingCollector::inputText);
