@@ -49,21 +49,6 @@ import tools.jackson.databind.JsonNode;
  * could not be judged, the run is recorded with outcome {@link #FUZZER_ERROR}.
  */
 public final class RunEngine {
-    /**
-     * Deadline of the liveness ping after a protocol case (one case in flight). Short: the ping only
-     * asks "do you still answer at all?", and a deaf server must not cost a full deadline per case.
-     */
-    private static final Duration PING_DEADLINE = Duration.ofSeconds(2);
-    /** Deadline of the ping after a timed-out call that may share the server with other calls in flight. */
-    private static final Duration BUSY_PING_DEADLINE = Duration.ofSeconds(5);
-    /** Deadline of the second ping that confirms a server is deaf before it is reported as a hang. */
-    private static final Duration CONFIRM_DEADLINE = Duration.ofSeconds(8);
-    /**
-     * How long a call queued behind another run's unanswered request waits, after its own liveness
-     * checks, for that run to end the deaf incarnation (that run's checks started earlier, so they end
-     * first; this covers its kill).
-     */
-    private static final Duration COLLATERAL_WAIT = Duration.ofSeconds(5);
     /** RSS is sampled every 250 ms or every 10 runs, whichever comes first (one small /proc read). */
     private static final long RSS_SAMPLE_NANOS = 250_000_000L;
     private static final long RSS_RUNS = 10;
@@ -77,6 +62,7 @@ public final class RunEngine {
     private final CampaignObserver observer;
     private final FaultGuard guard;
     private final Duration timeout;
+    private final LivenessCheck pings;
     /** What the target was sent and publishes, consulted by the classifier (see {@link KnownText}). */
     private final KnownText known = new KnownText();
     private final AcceptedShare accepted = new AcceptedShare();
@@ -146,6 +132,7 @@ public final class RunEngine {
         this.supervisor = supervisor;
         this.observer = observer;
         this.timeout = timeout;
+        this.pings = new LivenessCheck(timeout);
         this.guard = guard;
     }
 
@@ -225,7 +212,7 @@ public final class RunEngine {
             // liveness: does the server still answer after this case? (see Liveness)
             if (reply.status() == Reply.Status.TIMEOUT) {
                 Reply ping = reply.detail() != null && reply.detail().startsWith(STOPPED_READING) ? null
-                        : ping(target, call);
+                        : pings.ping(target, call);
                 long waited = Math.round(reply.latencyMillis());
                 if (ping != null && ping.answered()) {
                     if (call.liveness() == Liveness.ANSWER_OPTIONAL) {
@@ -244,9 +231,9 @@ public final class RunEngine {
                         reply = reply.withStatus(Reply.Status.DROPPED, "no answer within " + waited
                                 + " ms while a later ping was answered").decided(Reply.BY_DEADLINE);
                     }
-                } else if (ping != null && isGone(ping, target)) {
+                } else if (ping != null && LivenessCheck.isGone(ping, target)) {
                     reply = reply.withStatus(Reply.Status.CLOSED, "the server went away after the request");
-                } else if (ping != null && queuedBehindAnother(target, timedOut)) {
+                } else if (ping != null && LivenessCheck.queuedBehindAnother(target, timedOut)) {
                     reply = reply.withStatus(Reply.Status.TIMEOUT, "no answer within " + waited + " ms, queued behind"
                             + " an earlier request the server never answered (the hang is reported on that request)")
                             .decided(Reply.BY_QUEUE);
@@ -255,18 +242,18 @@ public final class RunEngine {
                     reply = reply.withStatus(Reply.Status.TIMEOUT, ping == null ? reply.detail()
                             : "no answer" + (call.liveness() == Liveness.ANSWER_OPTIONAL ? " (none required)" : "")
                                     + " within " + waited + " ms, and two pings got none within "
-                                    + livenessWaitMillis(call) + " ms: the server stopped answering after this "
+                                    + pings.waitMillis(call) + " ms: the server stopped answering after this "
                                     + call.kind()).decided(Reply.BY_PING);
                     crash = new CrashInfo(null, null, false, target.stderrTail(), null);
                 }
             } else if (reply.answered() && call.liveness() != Liveness.AFTER_TIMEOUT) {
-                Reply ping = ping(target, call);
-                if (isGone(ping, target)) {
+                Reply ping = pings.ping(target, call);
+                if (LivenessCheck.isGone(ping, target)) {
                     reply = reply.withStatus(Reply.Status.CLOSED, "the server went away after answering");
                 } else if (!ping.answered()) {
                     hung = true;
                     reply = reply.withStatus(Reply.Status.TIMEOUT, "answered, then two pings got no answer within "
-                            + livenessWaitMillis(call) + " ms: the server stopped answering after this "
+                            + pings.waitMillis(call) + " ms: the server stopped answering after this "
                             + call.kind());
                     crash = new CrashInfo(null, null, false, target.stderrTail(), null);
                 }
@@ -471,66 +458,8 @@ public final class RunEngine {
         return () -> call.input() != null ? call.input() : call.rawInput();
     }
 
-    private Duration pingDeadline(Call call) {
-        return min(timeout, call.liveness() == Liveness.AFTER_TIMEOUT ? BUSY_PING_DEADLINE : PING_DEADLINE);
-    }
-
-    /**
-     * Asks whether the server still answers: a ping with a short deadline, and when that gets nothing
-     * (and the server is not gone) a second one with {@link #CONFIRM_DEADLINE} (at most the call
-     * timeout), so a server that was only briefly busy, or a loaded machine, is not reported as deaf.
-     */
-    private Reply ping(Target target, Call call) {
-        Reply first = target.session().rpc().request("ping", null, pingDeadline(call));
-        if (first.answered() || isGone(first, target)) {
-            return first;
-        }
-        return target.session().rpc().request("ping", null, min(timeout, CONFIRM_DEADLINE));
-    }
-
-    /**
-     * True when the server went deaf with an earlier request of ours still unanswered and nothing sent
-     * after that request answered (see {@link io.mcpfuzzer.jsonrpc.RpcConnection#unansweredBefore}), and
-     * the run that sent it ended this incarnation within {@link #COLLATERAL_WAIT} past this call's own
-     * liveness wait: this call was queued behind another run's hang, which that run reports. A server
-     * that reads in order never saw this input, so blaming it would point a maintainer at an input that
-     * does not hang. When no other run ends the incarnation, false: this call is reported as the hang.
-     */
-    private static boolean queuedBehindAnother(Target target, String timedOut) {
-        if (target.session().rpc().unansweredBefore(timedOut) == null) {
-            return false;
-        }
-        long until = System.nanoTime() + COLLATERAL_WAIT.toNanos();
-        while (!target.session().rpc().isClosed()) {
-            if (System.nanoTime() - until > 0 || Thread.currentThread().isInterrupted()) {
-                return false;
-            }
-            try {
-                Thread.sleep(20);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** Everything a liveness check may wait, for the texts of a deaf server. */
-    private long livenessWaitMillis(Call call) {
-        return pingDeadline(call).toMillis() + min(timeout, CONFIRM_DEADLINE).toMillis();
-    }
-
-    /** True when a ping failed because the server is gone (its connection closed). */
-    private static boolean isGone(Reply ping, Target target) {
-        return !ping.answered() && (ping.status() == Reply.Status.CLOSED || target.session().rpc().isClosed());
-    }
-
     private static boolean isWatchdogKill(CrashInfo crash) {
         return "hang".equals(crash.stopReason()) || "max_hang_time".equals(crash.stopReason());
-    }
-
-    private static Duration min(Duration a, Duration b) {
-        return a.compareTo(b) < 0 ? a : b;
     }
 
     private static double round(double v) {

@@ -12,7 +12,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The pending-request table of one connection, keyed by {@link RpcId#key} (id with its JSON type).
- * Remembers the last {@link #EXPIRED_MEMORY} timed-out keys, with when they were sent, so a late answer
+ * Remembers the last {@link #EXPIRED_MEMORY} timed-out keys, with their write order, so a late answer
  * is recognised as such and a request can be told to have been queued behind one the server never
  * answered ({@link #unansweredBefore}). Thread-safe; every future is completed exactly once.
  */

@@ -109,6 +109,22 @@ public final class RpcConnection implements AutoCloseable {
         return closed.isDone();
     }
 
+    /**
+     * Waits up to {@code wait} for the connection to close (the peer gone, or closed by us); true when
+     * it is closed. An interrupt ends the wait (false, the flag kept).
+     */
+    public boolean awaitClosed(java.time.Duration wait) {
+        try {
+            closed.get(wait.toNanos(), TimeUnit.NANOSECONDS);
+            return true;
+        } catch (TimeoutException | ExecutionException e) {
+            return closed.isDone();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
     /** Why the peer went away, or null while open. */
     public String closedReason() {
         return closed.getNow(null);
