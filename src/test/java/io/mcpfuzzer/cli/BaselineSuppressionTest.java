@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.mcpfuzzer.common.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -15,12 +16,13 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Baselines and suppressions gate only what is new and not ignored, against the real
- * {@code DebugModeServer} fixture (a crash on {@code configure}; with {@code render-crashes}, a
+ * {@code debug_mode_server.py} fixture (a crash on {@code configure}; with {@code render-crashes}, a
  * second crash on {@code render}).
  */
 @Timeout(300)
 @Execution(ExecutionMode.CONCURRENT)
 @ResourceLock("class:BaselineSuppressionTest") // its methods run one after the other (a lock forces them into one thread)
+@Order(11) // started early: one of the longest classes (a long class started last stretches the run)
 class BaselineSuppressionTest {
     @TempDir
     Path dir;

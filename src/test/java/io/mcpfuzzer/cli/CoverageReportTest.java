@@ -3,7 +3,7 @@ package io.mcpfuzzer.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mcpfuzzer.common.Json;
-import io.mcpfuzzer.testservers.CoverageTwinsServer;
+import io.mcpfuzzer.testsupport.PythonFixture;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,7 +27,7 @@ class CoverageReportTest {
     @Test
     void theCoveragePassIsReportedPerToolAndPerFinding() throws Exception {
         Path out = dir.resolve("r");
-        CliRunTest.Outcome o = CliRunTest.run("--mode", "tools", "--endpoint", CliRunTest.endpoint(CoverageTwinsServer.class),
+        CliRunTest.Outcome o = CliRunTest.run("--mode", "tools", "--endpoint", PythonFixture.endpoint("coverage_twins_server.py"),
                 "--tool", "title_tool", "--tool", "strict_tool", "--runs", "1", "--phase", "realistic", "--seed", "7",
                 "--max-concurrency", "1", "--timeout", "5", "--coverage-budget", "8", "--export-html", "report.html",
                 "--output-dir", out.toString());

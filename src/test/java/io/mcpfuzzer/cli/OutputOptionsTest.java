@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.mcpfuzzer.common.Json;
 import io.mcpfuzzer.demo.DemoServer;
 import io.mcpfuzzer.testservers.CleanProtocolServer;
+import io.mcpfuzzer.testsupport.PythonFixture;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -17,6 +18,9 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -24,6 +28,8 @@ import tools.jackson.databind.JsonNode;
  * line, in-process against real fixture servers.
  */
 @Timeout(300)
+@Execution(ExecutionMode.CONCURRENT) // beside other classes; its own methods one after the other (the lock)
+@ResourceLock("class:OutputOptionsTest")
 class OutputOptionsTest {
     private static final String ESC = "\u001b[";
 
@@ -52,7 +58,7 @@ class OutputOptionsTest {
     /** Loads {@code text} with python3's json.load and returns what the script printed. */
     private String python(String text, String expression) throws Exception {
         Path file = Files.writeString(dir.resolve("stdout.json"), text);
-        Process p = new ProcessBuilder("python3", "-c",
+        Process p = new ProcessBuilder(PythonFixture.python(), "-c",
                 "import json,sys\nd=json.load(open(sys.argv[1]))\nprint(" + expression + ")", file.toString())
                 .redirectErrorStream(true).start();
         String printed = new String(p.getInputStream().readNBytes(1 << 20), StandardCharsets.UTF_8);

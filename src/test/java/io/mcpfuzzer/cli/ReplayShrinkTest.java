@@ -3,13 +3,14 @@ package io.mcpfuzzer.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mcpfuzzer.common.Json;
-import io.mcpfuzzer.testservers.DebugModeServer;
+import io.mcpfuzzer.testsupport.PythonFixture;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,6 +27,7 @@ import tools.jackson.databind.JsonNode;
 @Timeout(300)
 @Execution(ExecutionMode.CONCURRENT)
 @ResourceLock("class:ReplayShrinkTest") // its methods run one after the other (a lock forces them into one thread)
+@Order(15) // started early: one of the longest classes (a long class started last stretches the run)
 class ReplayShrinkTest {
     @TempDir
     Path dir;
@@ -42,7 +44,7 @@ class ReplayShrinkTest {
     }
 
     static String endpoint(String... serverArgs) {
-        return String.join(" ", io.mcpfuzzer.testsupport.JavaCommand.of(DebugModeServer.class, serverArgs));
+        return PythonFixture.endpoint("debug_mode_server.py", serverArgs);
     }
 
     static JsonNode finding(Path out, String category, String target) throws Exception {

@@ -2,17 +2,17 @@ package io.mcpfuzzer.fuzz;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mcpfuzzer.common.Severity;
 import io.mcpfuzzer.fuzz.targets.StdioTargetFactory;
 import io.mcpfuzzer.generate.CoveragePlanner;
 import io.mcpfuzzer.mcp.ClientOptions;
 import io.mcpfuzzer.oracle.Finding;
-import io.mcpfuzzer.common.Severity;
-import io.mcpfuzzer.testservers.CoverageTwinsServer;
-import io.mcpfuzzer.testsupport.JavaCommand;
+import io.mcpfuzzer.testsupport.PythonFixture;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
@@ -28,10 +28,11 @@ import tools.jackson.databind.JsonNode;
  */
 @Timeout(600)
 @Execution(ExecutionMode.CONCURRENT) // the seeds are independent campaigns, each with its own server processes
+@Order(6) // started early: one of the longest classes (a long class started last stretches the run)
 class CoverageTwinsTest {
     private static CampaignResult run(long seed) {
         CampaignConfig config = new CampaignConfig(FuzzMode.TOOLS, PhaseChoice.BOTH, 2, 1, seed, Duration.ofSeconds(5), 1, Set.of(), 3, 0);
-        List<String> command = JavaCommand.of(CoverageTwinsServer.class);
+        List<String> command = PythonFixture.command("coverage_twins_server.py");
         StdioTargetFactory factory = new StdioTargetFactory(command, null, Map.of(), true, ClientOptions.defaults(), 1 << 20);
         try (factory) {
             return new Campaign(config, factory, CampaignInputs.forSeed(seed), CampaignObserver.NONE)

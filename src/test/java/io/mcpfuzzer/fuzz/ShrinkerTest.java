@@ -8,8 +8,7 @@ import io.mcpfuzzer.jsonrpc.Outbound;
 import io.mcpfuzzer.mcp.ClientOptions;
 import io.mcpfuzzer.oracle.Finding;
 import io.mcpfuzzer.oracle.RunResult;
-import io.mcpfuzzer.testservers.DebugModeServer;
-import io.mcpfuzzer.testsupport.JavaCommand;
+import io.mcpfuzzer.testsupport.PythonFixture;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -50,10 +49,10 @@ class ShrinkerTest {
     private Finding configureCrash(Duration shrinkBudget) {
         CampaignConfig config = new CampaignConfig(FuzzMode.TOOLS, PhaseChoice.REALISTIC, 3, 1, 7, Duration.ofSeconds(5), 1,
                 Set.of("configure"), 3, 0);
-        StdioTargetFactory factory = new StdioTargetFactory(JavaCommand.of(DebugModeServer.class), null, Map.of(), true,
+        StdioTargetFactory factory = new StdioTargetFactory(PythonFixture.command("debug_mode_server.py"), null, Map.of(), true,
                 ClientOptions.defaults(), 1 << 20).sessionSetup(s -> s.rpc().outboundPolicy((m, t, raw) -> policy(m)));
         try (factory) {
-            // a budget no run reaches (the 20 s default can cut it on a loaded machine: each send restarts a JVM)
+            // a budget no run reaches (the 20 s default can cut it on a loaded machine: each send that crashes restarts the server)
             CampaignResult result = new Campaign(config, factory, CampaignInputs.forSeed(7), new CampaignObserver() {
                 @Override
                 public void onRun(RunResult run) {

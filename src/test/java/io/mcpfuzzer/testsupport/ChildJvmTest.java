@@ -2,7 +2,7 @@ package io.mcpfuzzer.testsupport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mcpfuzzer.testservers.DebugModeServer;
+import io.mcpfuzzer.testservers.EchoToolsServer;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
@@ -27,7 +27,7 @@ class ChildJvmTest {
         assertThat(Path.of(archive)).isRegularFile();
         assertThat(launch.classPath()).doesNotContain("test-classes" + java.io.File.pathSeparator);
 
-        List<String> cmd = new ArrayList<>(JavaCommand.of(DebugModeServer.class));
+        List<String> cmd = new ArrayList<>(JavaCommand.of(EchoToolsServer.class));
         cmd.replaceAll(f -> f.equals("-Xshare:auto") ? "-Xshare:on" : f); // an unusable archive is then fatal
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         try (OutputStream in = p.getOutputStream();

@@ -65,7 +65,7 @@ public final class JsonReaders {
      * python's view. Fails when either tool is missing.
      */
     public static Stats assertReadable(Path file) throws Exception {
-        String python = tool("python3");
+        String python = PythonFixture.python();
         String jq = tool("jq");
         boolean lines = file.getFileName().toString().endsWith(".jsonl");
         if (!lines) {

@@ -74,7 +74,7 @@ public final class ReportFiles {
     static String python(Path file) throws IOException, InterruptedException {
         Path log = Files.createTempFile("pyjson", ".log");
         try {
-            Process p = new ProcessBuilder("python3", "-c",
+            Process p = new ProcessBuilder(PythonFixture.python(), "-c",
                     "import json,sys\nwith open(sys.argv[1], encoding='utf-8') as f: json.load(f)", file.toString())
                     .redirectErrorStream(true).redirectOutput(log.toFile())
                     .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile())).start();
