@@ -19,6 +19,9 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -28,6 +31,8 @@ import tools.jackson.databind.JsonNode;
  * a lone intrusive flag are refused with exit 2.
  */
 @Timeout(180)
+@Execution(ExecutionMode.CONCURRENT) // beside other classes; its own methods one after the other (the lock)
+@ResourceLock("class:AuthAuditCliTest")
 class AuthAuditCliTest {
     @TempDir
     Path dir;

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
@@ -21,6 +22,7 @@ import tools.jackson.databind.JsonNode;
  */
 @Timeout(300)
 @Execution(ExecutionMode.CONCURRENT)
+@Order(12) // started early: one of the longest classes (a long class started last stretches the run)
 class BuiltInDemoTest {
     @TempDir
     Path dir;

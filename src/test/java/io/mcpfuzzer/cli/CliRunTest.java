@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,6 +26,7 @@ import tools.jackson.databind.JsonNode;
 /** The first end-to-end path through the command line, in-process. */
 @Timeout(300)
 @Execution(ExecutionMode.CONCURRENT)
+@Order(8) // started early: one of the longest classes (a long class started last stretches the run)
 class CliRunTest {
     @TempDir
     Path dir;

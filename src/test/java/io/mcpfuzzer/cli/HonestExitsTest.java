@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,6 +21,7 @@ import tools.jackson.databind.JsonNode;
 @Timeout(300)
 @Execution(ExecutionMode.CONCURRENT)
 @ResourceLock("class:HonestExitsTest") // its methods run one after the other (a lock forces them into one thread)
+@Order(3) // started early: one of the longest classes (a long class started last stretches the run)
 class HonestExitsTest {
     @TempDir
     Path dir;

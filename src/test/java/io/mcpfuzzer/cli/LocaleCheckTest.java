@@ -10,6 +10,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Without a UTF-8 locale (no LANG, as in {@code env -i} and many containers) the JVM cannot name
@@ -17,6 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
  * start, in a real process started without LANG, and says nothing under a UTF-8 locale.
  */
 @Timeout(120)
+@Execution(ExecutionMode.CONCURRENT) // beside other classes; its own methods one after the other (the lock)
+@ResourceLock("class:LocaleCheckTest")
 class LocaleCheckTest {
     private static final String SAID = "paths with non-ASCII characters cannot be checked by the path sandbox";
 

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,6 +34,7 @@ import tools.jackson.databind.JsonNode;
  */
 @Timeout(900)
 @Execution(ExecutionMode.CONCURRENT)
+@Order(9) // started early: one of the longest classes (a long class started last stretches the run)
 class PrecisionTest {
     @TempDir
     Path dir;

@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,6 +35,7 @@ import tools.jackson.databind.JsonNode;
  */
 @Timeout(1200)
 @Execution(ExecutionMode.CONCURRENT)
+@Order(5) // started early: one of the longest classes (a long class started last stretches the run)
 class ProtocolPlantedTest {
     private static final String OUTSIDE_MARKER = "OUTSIDE-THE-SERVED-FOLDER-7f3a";
     private static final Set<String> NUL_FRAMES = Set.of("nul-byte", "nul-prefix", "utf16-encoded");

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,6 +25,7 @@ import tools.jackson.databind.JsonNode;
  */
 @Timeout(300)
 @Execution(ExecutionMode.CONCURRENT)
+@Order(14) // started early: one of the longest classes (a long class started last stretches the run)
 class PythonSummaryKeysCliTest {
     private static final List<String> BUCKETS = List.of("server_rejected", "accepted_malformed", "anomaly", "crashed",
             "exceptions", "safety_blocked", "ok");

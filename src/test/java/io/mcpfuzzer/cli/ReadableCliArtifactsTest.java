@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,6 +29,7 @@ import tools.jackson.databind.JsonNode;
 @Timeout(900)
 @Execution(ExecutionMode.CONCURRENT)
 @ResourceLock("class:ReadableCliArtifactsTest") // its methods run one after the other (a lock forces them into one thread)
+@Order(4) // started early: one of the longest classes (a long class started last stretches the run)
 class ReadableCliArtifactsTest {
     static final long SEED = 8_070_450_532_247_928_833L; // over 2^53: a double cannot hold it
 

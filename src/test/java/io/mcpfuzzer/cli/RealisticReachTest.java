@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -17,6 +19,7 @@ import tools.jackson.databind.JsonNode;
  * parameters, the root for a directory; {@code run_summary.json} shows the accepted share per tool.
  */
 @Timeout(300)
+@Execution(ExecutionMode.CONCURRENT)
 class RealisticReachTest {
     @TempDir
     Path dir;

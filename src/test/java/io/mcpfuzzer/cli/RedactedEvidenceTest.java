@@ -21,6 +21,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -31,6 +33,7 @@ import tools.jackson.databind.node.ObjectNode;
  * aside (hostile CRLF, {@code Set-Cookie:} and {@code token: "{"} payloads included).
  */
 @Timeout(300)
+@Execution(ExecutionMode.CONCURRENT)
 class RedactedEvidenceTest {
     private static final String SECRET = "sekrit-VALUE-0123456789";
 

@@ -8,6 +8,7 @@ import io.mcpfuzzer.testservers.RootCauseServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,6 +25,7 @@ import tools.jackson.databind.JsonNode;
 @Timeout(600)
 @Execution(ExecutionMode.CONCURRENT)
 @ResourceLock("class:SweepTest") // its methods run one after the other (a lock forces them into one thread)
+@Order(13) // started early: one of the longest classes (a long class started last stretches the run)
 class SweepTest {
     @TempDir
     Path dir;

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,6 +24,7 @@ import tools.jackson.databind.JsonNode;
 @Timeout(600)
 @Execution(ExecutionMode.CONCURRENT)
 @ResourceLock("class:CampaignDeterminismTest") // its methods run one after the other (a lock forces them into one thread)
+@Order(16) // started early: one of the longest classes (a long class started last stretches the run)
 class CampaignDeterminismTest {
     private static final List<String> TOOLS = List.of("register_user", "compute", "configure");
 

@@ -12,6 +12,8 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -19,6 +21,7 @@ import tools.jackson.databind.JsonNode;
  * aggressive runs of a tool with one string parameter, five in flight, are nearly all distinct.
  */
 @Timeout(600)
+@Execution(ExecutionMode.CONCURRENT)
 class CampaignDiversityTest {
     @TempDir
     Path dir;

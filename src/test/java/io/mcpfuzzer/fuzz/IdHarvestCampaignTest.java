@@ -12,6 +12,9 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Ids taken from earlier answers reach the logic: on {@link HandlesServer} (clean twin) the realistic
@@ -20,6 +23,8 @@ import org.junit.jupiter.api.Timeout;
  * and the run summary counts the calls that used a harvested id.
  */
 @Timeout(300)
+@Execution(ExecutionMode.CONCURRENT) // beside other classes; its own methods one after the other (the lock)
+@ResourceLock("class:IdHarvestCampaignTest")
 class IdHarvestCampaignTest {
     private static CampaignResult run(ToolInputs inputs) {
         return run(inputs, CampaignObserver.NONE);

@@ -13,6 +13,8 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * A tool with more runs than the tool loop keeps futures for (it drops the finished ones every 256
@@ -20,6 +22,7 @@ import org.junit.jupiter.api.Timeout;
  * it returns.
  */
 @Timeout(180)
+@Execution(ExecutionMode.CONCURRENT)
 class ManyRunsCampaignTest {
     @Test
     void everyRunOfALongToolLoopIsReportedOnceBeforeTheCampaignEnds() {

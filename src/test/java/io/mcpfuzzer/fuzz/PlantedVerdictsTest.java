@@ -2,16 +2,17 @@ package io.mcpfuzzer.fuzz;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mcpfuzzer.common.Severity;
 import io.mcpfuzzer.fuzz.targets.StdioTargetFactory;
 import io.mcpfuzzer.mcp.ClientOptions;
 import io.mcpfuzzer.oracle.Finding;
-import io.mcpfuzzer.common.Severity;
 import io.mcpfuzzer.testservers.PlantedBugsServer;
 import io.mcpfuzzer.testsupport.JavaCommand;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.parallel.Execution;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
 /** One planted bug per verdict, each found; the strictly validating control tool gets nothing of medium or above. */
 @Timeout(300)
 @Execution(ExecutionMode.CONCURRENT)
+@Order(1) // started early: one of the longest classes (a long class started last stretches the run)
 class PlantedVerdictsTest {
     private static CampaignResult run(Set<String> tools, int runs, Duration timeout) {
         CampaignConfig config = new CampaignConfig(FuzzMode.TOOLS, PhaseChoice.BOTH, runs, 1, 11, timeout, 2, tools, 3, 2);

@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.parallel.Execution;
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  */
 @Timeout(600)
 @Execution(ExecutionMode.CONCURRENT)
+@Order(10) // started early: one of the longest classes (a long class started last stretches the run)
 class RootCauseTest {
     private final List<RunResult> runs = Collections.synchronizedList(new ArrayList<>());
 

@@ -6,12 +6,17 @@ import io.mcpfuzzer.common.Json;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import tools.jackson.databind.JsonNode;
 
 /** At least 90% distinct inputs over 500 runs (the upstream tool managed 23-32). */
+@Execution(ExecutionMode.CONCURRENT) // beside other classes; its own methods one after the other (the lock)
+@ResourceLock("class:DiversityTest")
 class DiversityTest {
     private static final int RUNS = 500;
 

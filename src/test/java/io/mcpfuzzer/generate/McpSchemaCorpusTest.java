@@ -11,6 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import tools.jackson.databind.JsonNode;
@@ -20,6 +22,7 @@ import tools.jackson.databind.node.ObjectNode;
  * Every definition of the official MCP JSON schemas (draft-07, deep $ref graphs, anyOf unions)
  * as a generation target: realistic values must validate.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class McpSchemaCorpusTest {
     private static final Path SCHEMAS = io.mcpfuzzer.generate.protocol.OfficialSchemas.root();
     private static final SchemaValidator VALIDATOR = new SchemaValidator();

@@ -10,12 +10,17 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * The parts of the embedding API (docs/process.md) that the fuzzer itself does not call: {@code stopAll},
  * {@code removeObserver}, {@code ResourceLimits.withMemoryMb}, {@code StopPolicy.withTermGrace}.
  */
 @Timeout(120)
+@Execution(ExecutionMode.CONCURRENT) // beside other classes; its own methods one after the other (the lock)
+@ResourceLock("class:EmbeddingApiTest")
 class EmbeddingApiTest {
     private final Leaks leaks = new Leaks();
     private final ProcessTestSupport.Recorder recorder = new ProcessTestSupport.Recorder();

@@ -7,7 +7,11 @@ import java.util.List;
 import java.util.Random;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * {@link RuleCandidates} must give exactly what a plain {@code find()} of the same expression gives (the
@@ -15,6 +19,9 @@ import org.junit.jupiter.api.Test;
  * odd case, whitespace runs, several candidates in one value) and on random mixes of their pieces, and
  * on large values at the size bounds of the policy.
  */
+@Execution(ExecutionMode.CONCURRENT) // beside other classes; its own methods one after the other (the lock)
+@ResourceLock("class:DangerRulesCandidatesTest")
+@Order(17) // started early: one of the longest classes (a long class started last stretches the run)
 class DangerRulesCandidatesTest {
     private static final String[] PIECES = {"rm", "RM", "Rm ", "rm ", "-rf", "-R", "-x", "--recursive", " ", "  ",
         "\n", "\t", ";", "&", "|", "`", "(", "$(", "$", "sudo ", "SUDO -u root ", "-n ", "mkfs", ".ext4", "wipefs",

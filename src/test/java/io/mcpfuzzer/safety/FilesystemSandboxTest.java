@@ -12,8 +12,13 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 @Timeout(240)
+@Execution(ExecutionMode.CONCURRENT) // beside other classes; its own methods one after the other (the lock)
+@ResourceLock("class:FilesystemSandboxTest")
 class FilesystemSandboxTest {
     @TempDir
     Path tmp;

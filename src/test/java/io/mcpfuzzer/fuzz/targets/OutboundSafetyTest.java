@@ -25,6 +25,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -34,6 +37,8 @@ import tools.jackson.databind.node.ObjectNode;
  * never reaches the server and comes back as {@code SAFETY_BLOCKED}, for every kind of frame.
  */
 @Timeout(120)
+@Execution(ExecutionMode.CONCURRENT) // beside other classes; its own methods one after the other (the lock)
+@ResourceLock("class:OutboundSafetyTest")
 class OutboundSafetyTest {
     private static final Duration T = Duration.ofSeconds(20);
 

@@ -11,6 +11,9 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * A server that is alive but never answers {@code initialize}: the start failure says what the
@@ -18,6 +21,8 @@ import org.junit.jupiter.api.Timeout;
  * machine can be told from a server stuck before it reads its input.
  */
 @Timeout(60)
+@Execution(ExecutionMode.CONCURRENT) // beside other classes; its own methods one after the other (the lock)
+@ResourceLock("class:SilentServerStartTest")
 class SilentServerStartTest {
     /** A factory for {@code sh -c script} with this step timeout and the default watchdog. */
     private static StdioTargetFactory factory(String script, int stepMs) {

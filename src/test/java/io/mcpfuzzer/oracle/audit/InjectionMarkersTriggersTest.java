@@ -7,11 +7,14 @@ import java.util.SplittableRandom;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * The trigger prefilters and the near-anchor search find exactly the first match the plain patterns find
  * (random texts built from the markers' own words, separators and filler).
  */
+@Execution(ExecutionMode.CONCURRENT)
 class InjectionMarkersTriggersTest {
     private static final String[] PIECES = {"send ", "read ", "upload ", "cat ", "the ", "api key", " secrets",
         "~/.ssh/id_rsa", ".env", "process.env ", "private   keys", ". ", ".x", "\n", "x".repeat(30), "ignore ",

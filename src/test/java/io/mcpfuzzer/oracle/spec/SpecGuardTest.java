@@ -12,11 +12,16 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** The spec guard against real fixture server processes. */
 @Timeout(300)
+@Execution(ExecutionMode.CONCURRENT) // beside other classes; its own methods one after the other (the lock)
+@ResourceLock("class:SpecGuardTest")
 class SpecGuardTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
