@@ -24,9 +24,9 @@ public final class PythonFixture {
 
     private PythonFixture() {}
 
-    /** {@code python3 -S <fixtures/script> args...}: no site packages, nothing from the user's set-up. */
+    /** {@code python3 -S -B <fixtures/script> args...}: no site packages, no bytecode written into {@code target/}. */
     public static List<String> command(String script, String... args) {
-        List<String> cmd = new ArrayList<>(List.of(python(), "-S", script(script).toString()));
+        List<String> cmd = new ArrayList<>(List.of(python(), "-S", "-B", script(script).toString()));
         cmd.addAll(List.of(args));
         return cmd;
     }
