@@ -60,11 +60,11 @@ public final class PythonFixture {
             try {
                 Process p = new ProcessBuilder(onPath, "-S", "-c", "import sys; print(sys.executable)")
                         .redirectErrorStream(true).start();
-                String out = new String(p.getInputStream().readNBytes(4096), StandardCharsets.UTF_8).strip();
-                boolean done = p.waitFor(60, TimeUnit.SECONDS);
+                boolean done = p.waitFor(60, TimeUnit.SECONDS); // one short line: it fits the pipe, read it after
                 if (!done) {
                     p.destroyForcibly();
                 }
+                String out = done ? new String(p.getInputStream().readNBytes(4096), StandardCharsets.UTF_8).strip() : "";
                 python = done && p.exitValue() == 0 && out.startsWith("/") && !out.contains("\n") ? out : onPath;
             } catch (IOException e) {
                 return fail("cannot run " + onPath + ": " + e.getMessage());
