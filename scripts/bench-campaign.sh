@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Wall and CPU time of one real campaign: `mcp-fuzzer --endpoint <server-memory> --mode all --phase
 # both --runs 10 --seed 1`, with the default coverage pass and with --coverage-budget 0, the memory
-# file removed before each run. Times come from /usr/bin/time (the whole process tree: the fuzzer
-# and the node server); prints min and median of RUNS runs, and the run count of the campaign.
+# file removed before each run. Times come from /usr/bin/time: the whole process tree (the fuzzer
+# and the node server), and the server alone (started through a wrapper that times it); prints min
+# and median of RUNS runs, and the run count of the campaign. The server is single-threaded, so its
+# own CPU (start-up included) is a floor for the wall time of any client sending the same work.
 # Numbers only, no assertions. On a busy machine compare CPU (user + sys) rather than wall.
 #
 # Usage: scripts/bench-campaign.sh                  (about 1-2 minutes)
@@ -32,18 +34,22 @@ trap 'rm -rf "$work"' EXIT
 [[ -z "$ALT_JAVA_HOME" ]] || JAVA_HOME=$ALT_JAVA_HOME ./mcp-fuzzer --version >/dev/null
 printf '#!/bin/sh\nJAVA_HOME=%q exec %q "$@"\n' "$ALT_JAVA_HOME" "$root/mcp-fuzzer" >"$work/alt"
 chmod +x "$work/alt"
+printf '#!/bin/sh\nexec /usr/bin/time -f "%%U %%S" -o %q %q "$@"\n' "$work/server-time" "$SERVER" >"$work/server"
+chmod +x "$work/server"
 
-# once LAUNCHER TAG EXTRA...: one campaign; appends "wall user sys runs" to $work/TAG
+# once LAUNCHER TAG EXTRA...: one campaign; appends "wall user sys runs server-cpu" to $work/TAG
 once() {
   local launcher=$1 tag=$2
   shift 2
-  rm -rf "$work/out" "$work/memory.json"
-  /usr/bin/time -f '%e %U %S' -o "$work/time" "$launcher" --endpoint "$SERVER" \
+  rm -rf "$work/out" "$work/memory.json" "$work/server-time"
+  /usr/bin/time -f '%e %U %S' -o "$work/time" "$launcher" --endpoint "$work/server" \
     --env "MEMORY_FILE_PATH=$work/memory.json" --mode all --phase both --runs 10 --seed 1 \
     --output-dir "$work/out" "$@" >"$work/stdout" 2>&1 || true
   local runs
   runs=$(sed -n 's/^Runs: *\([0-9]*\) over.*/\1/p' "$work/stdout")
-  echo "$(cat "$work/time") ${runs:-?}" >>"$work/$tag"
+  local server
+  server=$(awk 'END { printf "%.2f", $1 + $2 }' "$work/server-time" 2>/dev/null || echo 0)
+  echo "$(cat "$work/time") ${runs:-?} ${server:-0}" >>"$work/$tag"
 }
 
 # stats TAG: min and median of each column
@@ -56,7 +62,7 @@ def f(i):
     v = sorted(float(x) for x in cols[i])
     return f"{v[0]:6.2f} {statistics.median(v):6.2f}"
 runs = sorted(set(cols[3]))
-print(f"{sys.argv[2]:<24} wall {f(0)}  user {f(1)}  sys {f(2)}  runs {','.join(runs)}")
+print(f"{sys.argv[2]:<24} wall {f(0)}  user {f(1)}  sys {f(2)}  server CPU {f(4)}  runs {','.join(runs)}")
 EOF
 }
 
