@@ -171,11 +171,11 @@ public final class EvidenceCap {
     }
 
     private static String uniqueKey(ObjectNode target, String key) {
-        String unique = key;
-        while (target.has(unique)) {
-            unique = unique + "#";
+        StringBuilder unique = new StringBuilder(key);
+        while (target.has(unique.toString())) {
+            unique.append('#');
         }
-        return unique;
+        return unique.toString();
     }
 
     /** A container being filled: its source entries, the copy, its depth and how many entries may still go in. */
