@@ -3,6 +3,7 @@ package io.mcpfuzzer.common;
 import tools.jackson.core.StreamReadConstraints;
 import tools.jackson.core.StreamWriteConstraints;
 import tools.jackson.core.json.JsonFactory;
+import tools.jackson.core.util.JsonRecyclerPools;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
@@ -38,7 +39,10 @@ public final class Json {
         }
     }
 
+    // buffers recycled per thread: Jackson 3's default pool is a shared concurrent deque, 12 % of the stdio
+    // reader's CPU at concurrency 1 (docs/bench.md, round 12); our threads are few and long-lived
     private static final JsonMapper MAPPER = JsonMapper.builder(JsonFactory.builder()
+                    .recyclerPool(JsonRecyclerPools.threadLocalPool())
                     .streamReadConstraints(StreamReadConstraints.builder()
                             .maxNestingDepth(MAX_PARSE_DEPTH)
                             .maxStringLength(64 * 1024 * 1024)

@@ -1,10 +1,10 @@
 package io.mcpfuzzer.oracle;
 
+import io.mcpfuzzer.common.LongHashSet;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import tools.jackson.databind.JsonNode;
 
@@ -42,7 +42,7 @@ public final class KnownText {
     private static final int MAX_NODES = 10_000;
     private static final int MAX_PUBLISHED_SCAN = 400_000;
 
-    private final Set<Long> hashes = ConcurrentHashMap.newKeySet();
+    private final LongHashSet hashes = new LongHashSet(4_096);
     private final AtomicLong dropped = new AtomicLong();
 
     /** Remembers every string (values and keys) of an input sent to the target; null is ignored. */

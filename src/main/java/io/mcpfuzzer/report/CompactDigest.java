@@ -13,6 +13,7 @@ import java.util.Map;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.StreamWriteConstraints;
 import tools.jackson.core.json.JsonFactory;
+import tools.jackson.core.util.JsonRecyclerPools;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -31,6 +32,7 @@ import tools.jackson.databind.json.JsonMapper;
 public record CompactDigest(long size, String sha256, int depth, String prefix, boolean complete) {
     /** No nesting limit on writing: the walk is iterative and the output is only measured. */
     private static final JsonMapper UNBOUNDED = JsonMapper.builder(JsonFactory.builder()
+            .recyclerPool(JsonRecyclerPools.threadLocalPool()) // as common.Json's
             .streamWriteConstraints(StreamWriteConstraints.builder().maxNestingDepth(Integer.MAX_VALUE).build())
             .build()).build();
 

@@ -14,6 +14,7 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.core.StreamReadConstraints;
 import tools.jackson.core.StreamWriteConstraints;
 import tools.jackson.core.json.JsonFactory;
+import tools.jackson.core.util.JsonRecyclerPools;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
@@ -41,6 +42,7 @@ public final class ReportJson {
     public static final int MAX_DEPTH = 2_100;
 
     private static final JsonMapper COMPACT = JsonMapper.builder(JsonFactory.builder()
+                    .recyclerPool(JsonRecyclerPools.threadLocalPool()) // as common.Json's
                     .streamReadConstraints(StreamReadConstraints.builder()
                             .maxNestingDepth(MAX_DEPTH)
                             .maxStringLength(256 * 1024 * 1024)

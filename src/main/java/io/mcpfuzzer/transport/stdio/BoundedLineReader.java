@@ -49,6 +49,10 @@ public final class BoundedLineReader {
 
     /** Blocks until a line, an oversized line or EOF. */
     public Line next() throws IOException {
+        Text whole = wholeLineInBuffer();
+        if (whole != null) {
+            return whole;
+        }
         ByteArrayOutputStream line = new ByteArrayOutputStream(256);
         long total = 0;
         boolean overflow = false;
@@ -103,6 +107,29 @@ public final class BoundedLineReader {
                 return overflow ? oversized(total, head, tail, tailLength) : new Text(decode(line.toByteArray()));
             }
         }
+    }
+
+    /**
+     * The usual case, without copies: the next line ends within the bytes already read and is within
+     * the cap. Null otherwise (nothing consumed).
+     */
+    private Text wholeLineInBuffer() {
+        int end = (int) Math.min(limit, (long) pos + maxLineBytes + 1); // a newline past the cap: oversized
+        for (int i = pos; i < end; i++) {
+            if (buffer[i] == '\n') {
+                int len = i - pos;
+                if (len > maxLineBytes) {
+                    return null;
+                }
+                if (len > 0 && buffer[i - 1] == '\r') {
+                    len--;
+                }
+                Text text = new Text(new String(buffer, pos, len, StandardCharsets.UTF_8));
+                pos = i + 1;
+                return text;
+            }
+        }
+        return null;
     }
 
     private static Oversized oversized(long total, byte[] head, byte[] tail, int tailLength) {

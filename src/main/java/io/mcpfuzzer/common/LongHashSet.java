@@ -1,0 +1,89 @@
+package io.mcpfuzzer.common;
+
+/**
+ * A set of {@code long} values in one open-addressing table (linear probing, no boxing, no per-entry
+ * objects), for hot paths that remember many 64-bit hashes. The table starts small and doubles when
+ * it is half full, so its memory is about 16 bytes per value at most. Values are never removed.
+ *
+ * <p>Thread-safe: every method holds the set's lock (critical sections are a few array reads).
+ */
+public final class LongHashSet {
+    private long[] table;
+    private boolean hasZero; // 0 marks a free slot, so the value 0 is kept aside
+    private int size;
+
+    /** An empty set with room for about {@code expected} values before its first doubling. */
+    public LongHashSet(int expected) {
+        int capacity = Integer.highestOneBit(Math.max(16, Math.min(expected, 1 << 29)) * 2 - 1);
+        table = new long[capacity];
+    }
+
+    /** Adds {@code value}; true when it was not there before. */
+    public synchronized boolean add(long value) {
+        if (value == 0) {
+            boolean added = !hasZero;
+            hasZero = true;
+            size += added ? 1 : 0;
+            return added;
+        }
+        if ((size + 1) * 2 > table.length) {
+            grow();
+        }
+        if (!insert(table, value)) {
+            return false;
+        }
+        size++;
+        return true;
+    }
+
+    /** True when {@code value} was added before. */
+    public synchronized boolean contains(long value) {
+        if (value == 0) {
+            return hasZero;
+        }
+        int mask = table.length - 1;
+        for (int i = slot(value, mask); ; i = (i + 1) & mask) {
+            long v = table[i];
+            if (v == value) {
+                return true;
+            }
+            if (v == 0) {
+                return false;
+            }
+        }
+    }
+
+    /** The number of values held. */
+    public synchronized int size() {
+        return size;
+    }
+
+    private void grow() {
+        long[] bigger = new long[table.length * 2];
+        for (long v : table) {
+            if (v != 0) {
+                insert(bigger, v);
+            }
+        }
+        table = bigger;
+    }
+
+    private static boolean insert(long[] into, long value) {
+        int mask = into.length - 1;
+        for (int i = slot(value, mask); ; i = (i + 1) & mask) {
+            long v = into[i];
+            if (v == value) {
+                return false;
+            }
+            if (v == 0) {
+                into[i] = value;
+                return true;
+            }
+        }
+    }
+
+    private static int slot(long value, int mask) {
+        long h = value * 0x9E3779B97F4A7C15L; // spreads hashes whose low bits repeat
+        return (int) (h ^ (h >>> 32)) & mask;
+    }
+}

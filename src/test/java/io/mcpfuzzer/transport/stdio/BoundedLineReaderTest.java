@@ -1,0 +1,121 @@
+package io.mcpfuzzer.transport.stdio;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mcpfuzzer.transport.stdio.BoundedLineReader.Eof;
+import io.mcpfuzzer.transport.stdio.BoundedLineReader.Line;
+import io.mcpfuzzer.transport.stdio.BoundedLineReader.Oversized;
+import io.mcpfuzzer.transport.stdio.BoundedLineReader.Text;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Lines as the stdio reader sees them, whether a line arrives whole in one read (the copy-free path)
+ * or in pieces across reads, at the cap and one byte past it.
+ */
+class BoundedLineReaderTest {
+    private static final int CAP = 100;
+
+    @Test
+    void linesInOneReadAndAcrossReadsAreTheSame() throws IOException {
+        byte[] input = "{\"a\":1}\r\n\nsecond line\n\u00e9\u20ac\uD83D\uDE00\nlast".getBytes(StandardCharsets.UTF_8);
+        List<String> expected = List.of("T:{\"a\":1}", "T:", "T:second line", "T:\u00e9\u20ac\uD83D\uDE00", "E:last");
+        assertThat(readAll(new ByteArrayInputStream(input), CAP)).isEqualTo(expected);
+        assertThat(readAll(new Trickle(input, 1), CAP)).isEqualTo(expected);
+        assertThat(readAll(new Trickle(input, 3), CAP)).isEqualTo(expected);
+    }
+
+    @Test
+    void theCapHoldsOnBothPaths() throws IOException {
+        String atCap = "x".repeat(CAP);
+        String pastCap = "y".repeat(CAP + 1);
+        String pastCapWithCr = "z".repeat(CAP) + "\r"; // the CR counts: CAP + 1 bytes before the newline
+        byte[] input = (atCap + "\n" + pastCap + "\n" + pastCapWithCr + "\nok\n").getBytes(StandardCharsets.UTF_8);
+        List<String> expected = List.of("T:" + atCap, "O:" + (CAP + 1), "O:" + (CAP + 1), "T:ok", "E:");
+        assertThat(readAll(new ByteArrayInputStream(input), CAP)).isEqualTo(expected);
+        assertThat(readAll(new Trickle(input, 7), CAP)).isEqualTo(expected);
+    }
+
+    @Test
+    void invalidUtf8BecomesReplacementCharacters() throws IOException {
+        byte[] input = {'a', (byte) 0xff, (byte) 0xc3, '\n'};
+        assertThat(readAll(new ByteArrayInputStream(input), CAP)).containsExactly("T:a\uFFFD\uFFFD", "E:");
+    }
+
+    @Test
+    void randomFramesMatchAPlainSplitWhateverTheReadSizes() throws IOException {
+        SplittableRandom random = new SplittableRandom(42);
+        for (int round = 0; round < 200; round++) {
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            List<String> expected = new ArrayList<>();
+            int lines = random.nextInt(1, 30);
+            for (int i = 0; i < lines; i++) {
+                int length = random.nextInt(0, CAP * 2);
+                StringBuilder line = new StringBuilder();
+                for (int k = 0; k < length; k++) {
+                    line.append((char) random.nextInt('a', 'z' + 1));
+                }
+                boolean cr = random.nextInt(4) == 0 && length > 0;
+                String body = line.toString();
+                bytes.writeBytes((body + (cr ? "\r" : "") + "\n").getBytes(StandardCharsets.US_ASCII));
+                int onWire = length + (cr ? 1 : 0);
+                expected.add(onWire > CAP ? "O:" + onWire : "T:" + body);
+            }
+            expected.add("E:");
+            byte[] input = bytes.toByteArray();
+            assertThat(readAll(new Trickle(input, random.nextInt(1, 300)), CAP)).as("round %d", round)
+                    .isEqualTo(expected);
+        }
+    }
+
+    private static List<String> readAll(InputStream in, int cap) throws IOException {
+        BoundedLineReader reader = new BoundedLineReader(in, cap);
+        List<String> out = new ArrayList<>();
+        while (true) {
+            Line line = reader.next();
+            if (line instanceof Text t) {
+                out.add("T:" + t.text());
+            } else if (line instanceof Oversized o) {
+                out.add("O:" + o.bytes());
+            } else {
+                out.add("E:" + ((Eof) line).partial());
+                return out;
+            }
+        }
+    }
+
+    /** Hands out at most {@code step} bytes per read, as a pipe may. */
+    private static final class Trickle extends InputStream {
+        private final byte[] data;
+        private final int step;
+        private int pos;
+
+        Trickle(byte[] data, int step) {
+            this.data = data;
+            this.step = step;
+        }
+
+        @Override
+        public int read() {
+            return pos < data.length ? data[pos++] & 0xff : -1;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) {
+            if (pos >= data.length) {
+                return -1;
+            }
+            int n = Math.min(Math.min(len, step), data.length - pos);
+            System.arraycopy(data, pos, b, off, n);
+            pos += n;
+            return n;
+        }
+    }
+}
