@@ -38,19 +38,7 @@ public final class LongHashSet {
 
     /** True when {@code value} was added before. */
     public synchronized boolean contains(long value) {
-        if (value == 0) {
-            return hasZero;
-        }
-        int mask = table.length - 1;
-        for (int i = slot(value, mask); ; i = (i + 1) & mask) {
-            long v = table[i];
-            if (v == value) {
-                return true;
-            }
-            if (v == 0) {
-                return false;
-            }
-        }
+        return value == 0 ? hasZero : table[slotOf(table, value)] == value;
     }
 
     /** The number of values held. */
@@ -69,17 +57,22 @@ public final class LongHashSet {
     }
 
     private static boolean insert(long[] into, long value) {
-        int mask = into.length - 1;
-        for (int i = slot(value, mask); ; i = (i + 1) & mask) {
-            long v = into[i];
-            if (v == value) {
-                return false;
-            }
-            if (v == 0) {
-                into[i] = value;
-                return true;
-            }
+        int i = slotOf(into, value);
+        if (into[i] == value) {
+            return false;
         }
+        into[i] = value;
+        return true;
+    }
+
+    /** The slot holding {@code value}, or the free slot where it would go (the table is never full). */
+    private static int slotOf(long[] in, long value) {
+        int mask = in.length - 1;
+        int i = slot(value, mask);
+        while (in[i] != value && in[i] != 0) {
+            i = (i + 1) & mask;
+        }
+        return i;
     }
 
     private static int slot(long value, int mask) {
