@@ -124,9 +124,7 @@ public final class Classifier {
                 reflection(o, reply.raw(), findings);
                 commandInjection(o, reply.raw(), findings);
                 if (!toolError && Boolean.FALSE.equals(o.inputValid()) && "tool".equals(o.kind())) {
-                    findings.add(finding(o, "accepted_malformed", Severity.LOW,
-                            "schema-invalid input got a normal answer", evidence(o), "accepted_malformed"));
-                    silentGarbage(o, result, findings);
+                    malformedAnswered(o, result, findings);
                 }
             }
             default -> outcome = "unknown";
@@ -199,6 +197,25 @@ public final class Classifier {
     }
 
     /** A normal answer to an invalid input whose text carries NaN, undefined, [object Object]... */
+    /**
+     * A normal answer to a schema-invalid input: accepted ({@code accepted_malformed}, per tool), unless
+     * its text is the server's refusal, which is then only not flagged as an error (one cause per server).
+     */
+    private void malformedAnswered(Observation o, JsonNode result, List<Finding> findings) {
+        String refusal = ErrorShapedText.find(result);
+        if (refusal == null) {
+            findings.add(finding(o, "accepted_malformed", Severity.LOW,
+                    "schema-invalid input got a normal answer", evidence(o), "accepted_malformed"));
+            silentGarbage(o, result, findings);
+            return;
+        }
+        Map<String, Object> ev = evidence(o);
+        ev.put("error_text", refusal);
+        findings.add(cause(o, "unflagged_tool_error", Severity.LOW, "a schema-invalid input was refused in a normal "
+                + "result: the error is not flagged with isError: true, so a client reads it as a success", ev,
+                "unflagged_tool_error"));
+    }
+
     private void silentGarbage(Observation o, JsonNode result, List<Finding> findings) {
         String mark = SilentGarbage.find(result, o.input() == null ? null : o.input().toString(),
                 m -> known.view(o.input()).sentEarlier(m));

@@ -118,6 +118,16 @@ public record Finding(
                 kind, target, run, detail, evidence, signature, count, runs, checkId, owasp);
     }
 
+    /**
+     * This finding as audit check {@code checkId}'s, and one root cause whatever its target: its id comes
+     * from the category and the signature, which gains the check id.
+     */
+    public Finding withAuditCause(String checkId, String owasp) {
+        String sig = signature + "|" + checkId;
+        return new Finding(Fingerprint.ofCause(category, sig), category, severity, kind, target, run, detail, evidence,
+                sig, count, runs, checkId, owasp);
+    }
+
     public Finding withBucket(int count, List<Integer> runs) {
         return new Finding(id, category, severity, kind, target, run, detail, evidence, signature, count, runs,
                 checkId, owasp);

@@ -64,6 +64,39 @@ class PrecisionVerdictsTest {
         }
     }
 
+    /** server-slack 2025.4.25 refuses a missing argument in a normal result; every tool does the same. */
+    @Test
+    void aRefusalInANormalResultIsOneUnflaggedErrorPerServer() {
+        FindingCollector c = new FindingCollector();
+        judge("slack_get_channel_history", Json.object().put("limit", 64), false,
+                text("{\"error\":\"Missing required argument: channel_id\"}", false)).forEach(c::add);
+        judge("slack_add_reaction", Json.object(), false, text("Error: reaction is required", false)).forEach(c::add);
+        judge("slack_get_users", Json.object().put("cursor", 1), false,
+                text("Invalid arguments: cursor must be a string", false)).forEach(c::add);
+        assertThat(c.snapshot()).singleElement().satisfies(f -> {
+            assertThat(f.category()).isEqualTo("unflagged_tool_error");
+            assertThat(f.severity()).isEqualTo(Severity.LOW);
+            assertThat(f.evidence().get(Finding.COVERS_TOTAL)).isEqualTo(3);
+            assertThat(f.evidence()).containsKey("error_text");
+        });
+        assertThat(judge("div", Json.object().put("a", "x"), false, text("{\"error\":\"x is NaN\"}", false)))
+                .as("a refusal mentioning NaN is no garbage").extracting(Finding::category)
+                .containsExactly("unflagged_tool_error");
+        assertThat(judge("get", Json.object().put("k", 1), false,
+                text("{\"error\": null, \"data\": {\"id\": 1}, \"status\": \"ok\"}", false)))
+                .as("an answer with an empty error member").extracting(Finding::category)
+                .containsExactly("accepted_malformed");
+        assertThat(judge("get", Json.object().put("k", 1), false,
+                text("{\"error\": \"none\", \"a\": 1, \"b\": 2, \"c\": 3}", false)))
+                .as("a record with more than an error in it").extracting(Finding::category)
+                .containsExactly("accepted_malformed");
+        assertThat(judge("stats", Json.object().put("k", 1), false, text("Errors found: 0", false)))
+                .as("an answer that talks about errors").extracting(Finding::category)
+                .containsExactly("accepted_malformed");
+        assertThat(judge("echo", Json.object().put("k", 1), true, text("Error: nope", false)))
+                .as("a valid input is never judged so").isEmpty();
+    }
+
     @Test
     void garbageInASuccessForAnInvalidInputIsSilentGarbage() {
         JsonNode input = Json.object().put("duration", "soon-ish");

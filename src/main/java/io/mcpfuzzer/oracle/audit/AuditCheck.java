@@ -156,6 +156,15 @@ public enum AuditCheck {
         return AuditFindings.build(id, category, owasp, reference, title, sev, target, detail, evidence, signature);
     }
 
+    /**
+     * As {@link #finding(Severity, String, String, Map, String)}, for a practice of the whole server: one root
+     * cause whatever the target, which lists every target it was seen on ({@link Finding#COVERS}).
+     */
+    public Finding cause(Severity sev, String target, String detail, Map<String, Object> evidence, String signature) {
+        return AuditFindings.build(id, category, owasp, reference, title, sev, target, detail, evidence, signature,
+                true);
+    }
+
     /** Reference URLs (public write-ups and spec sections). */
     static final class Refs {
         static final String INVARIANT_TPA =

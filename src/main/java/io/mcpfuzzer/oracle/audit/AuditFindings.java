@@ -21,6 +21,12 @@ final class AuditFindings {
      */
     static Finding build(String id, String category, Owasp owasp, String reference, String title, Severity sev,
             String target, String detail, Map<String, Object> evidence, String signature) {
+        return build(id, category, owasp, reference, title, sev, target, detail, evidence, signature, false);
+    }
+
+    /** As above; with {@code cause}, one root cause across targets ({@link Finding#withAuditCause}). */
+    static Finding build(String id, String category, Owasp owasp, String reference, String title, Severity sev,
+            String target, String detail, Map<String, Object> evidence, String signature, boolean cause) {
         Map<String, Object> ev = new LinkedHashMap<>();
         ev.put("check_id", id);
         if (owasp != null) {
@@ -34,7 +40,8 @@ final class AuditFindings {
             ev.putAll(evidence);
         }
         String text = detail == null || detail.isBlank() ? title : detail;
-        return Finding.of(category, sev, "audit", target, null, text, ev, signature == null ? "" : signature)
-                .withAudit(id, owasp == null ? null : owasp.id());
+        Finding f = Finding.of(category, sev, "audit", target, null, text, ev, signature == null ? "" : signature);
+        String owaspId = owasp == null ? null : owasp.id();
+        return cause ? f.withAuditCause(id, owaspId) : f.withAudit(id, owaspId);
     }
 }

@@ -15,7 +15,8 @@ import tools.jackson.databind.JsonNode;
  * "Structured Content" / "Output Schema"): an unusable schema (MCPF-CONTRACT-004), a successful result
  * without {@code structuredContent} (001), {@code structuredContent} that does not validate (002), and
  * text content that is not the serialised structured content (003: LOW when a JSON text block differs,
- * INFO when no text block carries the JSON the spec says SHOULD be there). Results with
+ * INFO when no text block carries the JSON the spec says SHOULD be there: one finding per server, listing
+ * the tools). Results with
  * {@code isError: true} are exempt. Stateless and thread-safe.
  */
 public final class OutputContract {
@@ -103,7 +104,8 @@ public final class OutputContract {
                     + "' carries JSON that differs from structuredContent.", ev, "differs"));
         } else {
             ev.put("note", "no text block carries the serialised structuredContent (SHOULD, for older clients)");
-            out.add(AuditCheck.TEXT_INCONSISTENT.finding(Severity.INFO, name, null, ev, "absent"));
+            // a practice of the server, not of one tool: one finding that lists the tools
+            out.add(AuditCheck.TEXT_INCONSISTENT.cause(Severity.INFO, name, null, ev, "absent"));
         }
     }
 }

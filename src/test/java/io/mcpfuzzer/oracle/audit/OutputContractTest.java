@@ -45,6 +45,31 @@ class OutputContractTest {
         assertThat(absent).extracting(Finding::severity).containsExactly(Severity.INFO);
     }
 
+    /** server-filesystem 2026.8.31: twelve tools answer prose beside structuredContent, one practice. */
+    @Test
+    void textWithoutTheSerialisedJsonIsOneFindingPerServer() {
+        io.mcpfuzzer.oracle.FindingCollector c = new io.mcpfuzzer.oracle.FindingCollector();
+        for (String name : List.of("weather", "forecast", "alerts")) {
+            JsonNode tool = ((tools.jackson.databind.node.ObjectNode) TOOL.deepCopy()).put("name", name);
+            check(tool, "{\"content\":[{\"type\":\"text\",\"text\":\"It is 21 degrees\"}],"
+                    + "\"structuredContent\":{\"temp\":21}}").forEach(c::add);
+        }
+        assertThat(c.snapshot()).singleElement().satisfies(f -> {
+            assertThat(f.checkId()).isEqualTo("MCPF-CONTRACT-003");
+            assertThat(f.severity()).isEqualTo(Severity.INFO);
+            assertThat(f.isRootCause()).isTrue();
+            assertThat(f.evidence().get(Finding.COVERS_TOTAL)).isEqualTo(3);
+        });
+        List<Finding> differs = new java.util.ArrayList<>();
+        for (String name : List.of("weather", "forecast")) {
+            JsonNode tool = ((tools.jackson.databind.node.ObjectNode) TOOL.deepCopy()).put("name", name);
+            differs.addAll(check(tool, "{\"content\":[{\"type\":\"text\",\"text\":\"{\\\"temp\\\":99}\"}],"
+                    + "\"structuredContent\":{\"temp\":21}}"));
+        }
+        assertThat(differs).as("JSON text that differs stays one finding per tool").extracting(Finding::id)
+                .doesNotHaveDuplicates().hasSize(2);
+    }
+
     @Test
     void draft07TupleSchemasStillValidate() {
         JsonNode tool = Json.parse("{\"name\":\"pair\",\"outputSchema\":{\"type\":\"object\",\"properties\":{\"p\":"
