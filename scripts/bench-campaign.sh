@@ -34,7 +34,8 @@ trap 'rm -rf "$work"' EXIT
 [[ -z "$ALT_JAVA_HOME" ]] || JAVA_HOME=$ALT_JAVA_HOME ./mcp-fuzzer --version >/dev/null
 printf '#!/bin/sh\nJAVA_HOME=%q exec %q "$@"\n' "$ALT_JAVA_HOME" "$root/mcp-fuzzer" >"$work/alt"
 chmod +x "$work/alt"
-printf '#!/bin/sh\nexec /usr/bin/time -f "%%U %%S" -o %q %q "$@"\n' "$work/server-time" "$SERVER" >"$work/server"
+# -a: a restart after a hang or crash starts the server again, and every incarnation counts
+printf '#!/bin/sh\nexec /usr/bin/time -a -f "%%U %%S" -o %q %q "$@"\n' "$work/server-time" "$SERVER" >"$work/server"
 chmod +x "$work/server"
 
 # once LAUNCHER TAG EXTRA...: one campaign; appends "wall user sys runs server-cpu" to $work/TAG
@@ -48,7 +49,7 @@ once() {
   local runs
   runs=$(sed -n 's/^Runs: *\([0-9]*\) over.*/\1/p' "$work/stdout")
   local server
-  server=$(awk 'END { printf "%.2f", $1 + $2 }' "$work/server-time" 2>/dev/null || echo 0)
+  server=$(awk '/^[0-9.]+ [0-9.]+$/ { s += $1 + $2 } END { printf "%.2f", s }' "$work/server-time" 2>/dev/null || echo 0)
   echo "$(cat "$work/time") ${runs:-?} ${server:-0}" >>"$work/$tag"
 }
 

@@ -2,8 +2,9 @@ package io.mcpfuzzer.common;
 
 /**
  * A set of {@code long} values in one open-addressing table (linear probing, no boxing, no per-entry
- * objects), for hot paths that remember many 64-bit hashes. The table starts small and doubles when
- * it is half full, so its memory is about 16 bytes per value at most. Values are never removed.
+ * objects), for hot paths that remember many 64-bit hashes. The table doubles when it is half full, so
+ * it takes 16 to 32 bytes per value (8 per slot). Values are never removed; at most 2^29 values (the
+ * table's limit of 2^30 slots), past which {@link #add} throws {@link IllegalStateException}.
  *
  * <p>Thread-safe: every method holds the set's lock (critical sections are a few array reads).
  */
@@ -12,10 +13,10 @@ public final class LongHashSet {
     private boolean hasZero; // 0 marks a free slot, so the value 0 is kept aside
     private int size;
 
-    /** An empty set with room for about {@code expected} values before its first doubling. */
+    /** An empty set with room for {@code expected} values before its first doubling. */
     public LongHashSet(int expected) {
-        int capacity = Integer.highestOneBit(Math.max(16, Math.min(expected, 1 << 29)) * 2 - 1);
-        table = new long[capacity];
+        int slots = Math.max(16, Math.min(expected, 1 << 29)) * 2; // at most half full
+        table = new long[Integer.highestOneBit(slots - 1) << 1];
     }
 
     /** Adds {@code value}; true when it was not there before. */
@@ -47,6 +48,9 @@ public final class LongHashSet {
     }
 
     private void grow() {
+        if (table.length >= 1 << 30) {
+            throw new IllegalStateException("LongHashSet is full: " + size + " values");
+        }
         long[] bigger = new long[table.length * 2];
         for (long v : table) {
             if (v != 0) {

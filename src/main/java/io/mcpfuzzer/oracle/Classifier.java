@@ -116,15 +116,18 @@ public final class Classifier {
             case RESULT -> {
                 JsonNode result = reply.result();
                 boolean toolError = result != null && result.path("isError").asBoolean(false);
-                outcome = toolError ? "tool_error" : "ok";
+                boolean malformed = !toolError && Boolean.FALSE.equals(o.inputValid()) && "tool".equals(o.kind());
+                // the server's refusal in a normal result is a tool error, only not flagged as one
+                String refusal = malformed ? ErrorShapedText.find(result, o.input()) : null;
+                outcome = toolError || refusal != null ? "tool_error" : "ok";
                 if (toolError) {
                     blamesEnvironment(o);
                 }
                 leaks(o, InputEchoes.masked(reply.raw(), o.input()), findings);
                 reflection(o, reply.raw(), findings);
                 commandInjection(o, reply.raw(), findings);
-                if (!toolError && Boolean.FALSE.equals(o.inputValid()) && "tool".equals(o.kind())) {
-                    malformedAnswered(o, result, findings);
+                if (malformed) {
+                    malformedAnswered(o, result, refusal, findings);
                 }
             }
             default -> outcome = "unknown";
@@ -196,13 +199,12 @@ public final class Classifier {
         return out;
     }
 
-    /** A normal answer to an invalid input whose text carries NaN, undefined, [object Object]... */
     /**
      * A normal answer to a schema-invalid input: accepted ({@code accepted_malformed}, per tool), unless
-     * its text is the server's refusal, which is then only not flagged as an error (one cause per server).
+     * its text is the server's refusal ({@code refusal}, from {@link ErrorShapedText}), which is then only
+     * not flagged as an error (one cause per server).
      */
-    private void malformedAnswered(Observation o, JsonNode result, List<Finding> findings) {
-        String refusal = ErrorShapedText.find(result);
+    private void malformedAnswered(Observation o, JsonNode result, String refusal, List<Finding> findings) {
         if (refusal == null) {
             findings.add(finding(o, "accepted_malformed", Severity.LOW,
                     "schema-invalid input got a normal answer", evidence(o), "accepted_malformed"));
@@ -216,6 +218,7 @@ public final class Classifier {
                 "unflagged_tool_error"));
     }
 
+    /** A normal answer to an invalid input whose text carries NaN, undefined, [object Object]... */
     private void silentGarbage(Observation o, JsonNode result, List<Finding> findings) {
         String mark = SilentGarbage.find(result, o.input() == null ? null : o.input().toString(),
                 m -> known.view(o.input()).sentEarlier(m));

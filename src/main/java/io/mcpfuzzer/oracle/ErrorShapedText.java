@@ -1,31 +1,48 @@
 package io.mcpfuzzer.oracle;
 
 import io.mcpfuzzer.common.Json;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Whether a {@code tools/call} result that is not flagged {@code isError} says in its own text that the
- * call failed: its first content block is a text that is a small JSON object with a non-empty
- * {@code error} or {@code errors} member ({@code {"error":"Missing required argument: channel_id"}}, as
- * server-slack answers), or that opens with an error word ({@code Error: ...}, {@code Invalid ...},
- * {@code Missing required ...}, {@code Failed ...}). A result with {@code structuredContent} is an answer.
- * Only consulted for schema-invalid inputs, where such a text is the server's refusal. Stateless.
+ * Whether a {@code tools/call} result that is not flagged {@code isError} is the server's refusal of the
+ * input, written as a normal answer: its first content block is a text that is a small JSON object with a
+ * non-empty {@code error} or {@code errors} member ({@code {"error":"Missing required argument:
+ * channel_id"}}, as server-slack answers), or that opens with refusal wording: {@code Error:},
+ * {@code Error executing ...}, {@code Exception:}, {@code Failed:}, {@code Failed to ...},
+ * {@code Invalid ...}, {@code Missing required ...}. Not a refusal: a result with
+ * {@code structuredContent}; a text the input itself carries (an echo); a text naming a runtime error
+ * ({@code TypeError}, {@code Cannot read properties of undefined}, a Python traceback...), which is a
+ * failure inside the tool, not a refusal of the input. A heuristic, consulted only for schema-invalid
+ * inputs. Stateless.
  */
 final class ErrorShapedText {
     /** Longest text parsed as JSON. */
     static final int MAX_PARSE = 64 * 1024;
     /** Most members of a JSON error object ({@code error}, {@code message}, {@code code}). */
     static final int MAX_MEMBERS = 3;
-    private static final List<String> OPENERS = List.of("error", "invalid", "missing required", "failed", "exception");
+    private static final Pattern OPENING = Pattern.compile(
+            "(?i)(?:error|exception|failed)\\s*:|error\\s+(?:executing|calling|running|processing|while)\\b"
+                    + "|failed\\s+to\\b|invalid\\s+\\w|missing\\s+required\\b");
+    private static final List<String> RUNTIME_ERRORS = List.of("typeerror", "referenceerror", "syntaxerror",
+            "cannot read propert", "is not a function", "is not defined", "traceback (most recent call last)",
+            "nullpointerexception", "panicked at");
     private static final int EXCERPT = 300;
+    private static final int MAX_NODES = 10_000;
 
     private ErrorShapedText() {}
 
-    /** The error text (at most {@value #EXCERPT} characters), or null when the result reads as an answer. */
-    static String find(JsonNode result) {
+    /**
+     * The refusal's text (at most {@value #EXCERPT} characters), or null when the result reads as an answer.
+     *
+     * @param input the call's arguments (their text must not contain the refusal), or null
+     */
+    static String find(JsonNode result, JsonNode input) {
         if (result == null || !result.isObject()) {
             return null;
         }
@@ -39,8 +56,11 @@ final class ErrorShapedText {
             return null;
         }
         String text = first.path("text").stringValue().strip();
-        boolean refusal = text.startsWith("{") ? errorObject(text) : opensWithErrorWord(text);
-        return refusal ? (text.length() > EXCERPT ? text.substring(0, EXCERPT) : text) : null;
+        boolean refusal = text.startsWith("{") ? errorObject(text) : OPENING.matcher(text).lookingAt();
+        if (!refusal || runtimeError(text) || echoed(text, input)) {
+            return null;
+        }
+        return text.length() > EXCERPT ? text.substring(0, EXCERPT) : text;
     }
 
     private static boolean errorObject(String text) {
@@ -66,12 +86,28 @@ final class ErrorShapedText {
         return false;
     }
 
-    private static boolean opensWithErrorWord(String text) {
-        String head = text.substring(0, Math.min(40, text.length())).toLowerCase(Locale.ROOT);
-        for (String opener : OPENERS) {
-            if (head.startsWith(opener)
-                    && (head.length() == opener.length() || !Character.isLetter(head.charAt(opener.length())))) {
+    private static boolean runtimeError(String text) {
+        String lower = text.substring(0, Math.min(text.length(), MAX_PARSE)).toLowerCase(Locale.ROOT);
+        return RUNTIME_ERRORS.stream().anyMatch(lower::contains);
+    }
+
+    /**
+     * True when one of the input's strings (the first {@value #MAX_NODES} nodes, without recursion: inputs
+     * nest up to the parse limit) carries the text's first 40 characters: the tool echoed, not refused.
+     */
+    private static boolean echoed(String text, JsonNode input) {
+        String head = text.substring(0, Math.min(40, text.length()));
+        Deque<JsonNode> todo = new ArrayDeque<>();
+        if (input != null) {
+            todo.push(input);
+        }
+        for (int seen = 0; !todo.isEmpty() && seen < MAX_NODES; seen++) {
+            JsonNode n = todo.pop();
+            if (n.isString() && n.stringValue().contains(head)) {
                 return true;
+            }
+            if (n.isContainer()) {
+                n.values().forEach(todo::push);
             }
         }
         return false;

@@ -79,6 +79,9 @@ class PrecisionVerdictsTest {
             assertThat(f.evidence().get(Finding.COVERS_TOTAL)).isEqualTo(3);
             assertThat(f.evidence()).containsKey("error_text");
         });
+        assertThat(new Classifier().judge(new Observation("tool", "slack_get_users", 0, "aggressive",
+                Json.object().put("cursor", 1), null, false, "x", text("Error: bad cursor", false), null)).outcome())
+                .as("the run is a tool error").isEqualTo("tool_error");
         assertThat(judge("div", Json.object().put("a", "x"), false, text("{\"error\":\"x is NaN\"}", false)))
                 .as("a refusal mentioning NaN is no garbage").extracting(Finding::category)
                 .containsExactly("unflagged_tool_error");
@@ -90,9 +93,18 @@ class PrecisionVerdictsTest {
                 text("{\"error\": \"none\", \"a\": 1, \"b\": 2, \"c\": 3}", false)))
                 .as("a record with more than an error in it").extracting(Finding::category)
                 .containsExactly("accepted_malformed");
-        assertThat(judge("stats", Json.object().put("k", 1), false, text("Errors found: 0", false)))
-                .as("an answer that talks about errors").extracting(Finding::category)
-                .containsExactly("accepted_malformed");
+        for (String answer : List.of("Errors found: 0", "Error rate: 2%", "Failed jobs: 0", "error_count: 0",
+                "Error-free run", "Invalidated 3 cache entries")) {
+            assertThat(judge("stats", Json.object().put("k", 1), false, text(answer, false)))
+                    .as("an answer that talks about errors: %s", answer).extracting(Finding::category)
+                    .containsExactly("accepted_malformed");
+        }
+        assertThat(judge("echo", Json.object().put("text", "Error: made up"), false, text("Error: made up", false)))
+                .as("an echo of the input").extracting(Finding::category).containsExactly("accepted_malformed");
+        assertThat(judge("greet", Json.object().put("k", 1), false,
+                text("Error: Cannot read properties of undefined (reading 'name')", false)))
+                .as("a runtime error inside the tool is no refusal").extracting(Finding::category)
+                .containsExactlyInAnyOrder("accepted_malformed", "silent_garbage");
         assertThat(judge("echo", Json.object().put("k", 1), true, text("Error: nope", false)))
                 .as("a valid input is never judged so").isEmpty();
     }
