@@ -117,12 +117,13 @@ public final class Classifier {
                 JsonNode result = reply.result();
                 boolean toolError = result != null && result.path("isError").asBoolean(false);
                 boolean malformed = !toolError && Boolean.FALSE.equals(o.inputValid()) && "tool".equals(o.kind());
-                // the server's refusal in a normal result is a tool error, only not flagged as one
-                String refusal = malformed ? ErrorShapedText.find(result, o.input()) : null;
+                // an error written as a normal result (server-slack: {"error": "fetch failed"})
+                String errorText = toolError || !"tool".equals(o.kind()) ? null : ErrorShapedText.find(result, o.input());
+                boolean blamed = (toolError || errorText != null) && blamesEnvironment(o);
+                // the server's refusal of an invalid input is a tool error, only not flagged as one; an invalid
+                // input that reached the network was accepted
+                String refusal = malformed && !blamed ? errorText : null;
                 outcome = toolError || refusal != null ? "tool_error" : "ok";
-                if (toolError) {
-                    blamesEnvironment(o);
-                }
                 leaks(o, InputEchoes.masked(reply.raw(), o.input()), findings);
                 reflection(o, reply.raw(), findings);
                 commandInjection(o, reply.raw(), findings);

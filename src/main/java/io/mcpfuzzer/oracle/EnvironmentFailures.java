@@ -49,22 +49,28 @@ public final class EnvironmentFailures {
     }
 
     /**
-     * True for a -32603 error answer, or a tool error ({@code isError: true}), whose text (the message,
-     * or the first content item's text) blames the network or credentials.
+     * True for a -32603 error answer, a tool error ({@code isError: true}) or an error written as a normal
+     * result, whose text (the message, or the first content item's text) blames the network or credentials.
      */
     public static boolean blamedIn(io.mcpfuzzer.jsonrpc.Reply reply) {
         return blames(failureText(reply));
     }
 
-    /** The text of a -32603 answer or of a tool error (its first content item); null for anything else. */
+    /**
+     * The text of a -32603 answer, of a tool error (its first content item), or of an error written as a
+     * normal result ({@link ErrorShapedText}); null for anything else.
+     */
     static String failureText(io.mcpfuzzer.jsonrpc.Reply reply) {
         if (reply.status() == io.mcpfuzzer.jsonrpc.Reply.Status.ERROR) {
             return Integer.valueOf(-32603).equals(reply.errorCode()) ? reply.errorMessage() : null;
         }
         tools.jackson.databind.JsonNode result = reply.status() == io.mcpfuzzer.jsonrpc.Reply.Status.RESULT
                 ? reply.result() : null;
-        if (result == null || !result.path("isError").asBoolean(false)) {
+        if (result == null) {
             return null;
+        }
+        if (!result.path("isError").asBoolean(false)) {
+            return ErrorShapedText.find(result, null);
         }
         tools.jackson.databind.JsonNode text = result.path("content").path(0).path("text");
         return text.isString() ? text.asString() : null;

@@ -82,6 +82,29 @@ class EnvironmentFailuresTest {
         assertThat(classifier.environment().byTarget()).containsEntry("tool:tavily_research", 1L);
     }
 
+    /**
+     * server-slack 2025.4.25 offline: {"error": "fetch failed"} in a normal result, some after a 5 s DNS
+     * timeout. Those were latency evidence (performance_outlier) before; they are counted now.
+     */
+    @Test
+    void anErrorWrittenAsANormalResultBlamingTheNetworkIsCountedToo() {
+        Reply offline = toolText("{\"error\":\"fetch failed\"}", false);
+        assertThat(EnvironmentFailures.blamedIn(offline)).isTrue();
+        assertThat(EnvironmentFailures.blamedIn(toolText("{\"error\":\"Missing required argument: channel_id\"}",
+                false))).isFalse();
+        Classifier classifier = new Classifier();
+        Verdict valid = classifier.judge(new Observation("tool", "slack_reply_to_thread", 0, "realistic",
+                Json.object().put("channel_id", "C1"), null, true, "x", offline, null));
+        assertThat(valid.findings()).isEmpty();
+        assertThat(valid.outcome()).isEqualTo("ok");
+        assertThat(classifier.environment().byTarget()).containsEntry("tool:slack_reply_to_thread", 1L);
+        Verdict invalid = classifier.judge(new Observation("tool", "slack_reply_to_thread", 1, "aggressive",
+                Json.object().put("channel_id", 7), null, false, "x", offline, null));
+        assertThat(invalid.findings()).as("an invalid input that reached the network was accepted, not refused")
+                .extracting(Finding::category).containsExactly("accepted_malformed");
+        assertThat(invalid.outcome()).isEqualTo("ok");
+    }
+
     @Test
     void theClassifierCountsThemInsteadOfJudging() {
         Classifier classifier = new Classifier();
