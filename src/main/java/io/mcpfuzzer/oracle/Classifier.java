@@ -181,7 +181,7 @@ public final class Classifier {
     }
 
     /** The string values of a request's input (bounded walk: at most 200 nodes), for echo masking. */
-    private static List<String> stringValues(JsonNode input) {
+    static List<String> stringValues(JsonNode input) {
         List<String> out = new ArrayList<>();
         if (input == null) {
             return out;

@@ -1,8 +1,6 @@
 package io.mcpfuzzer.oracle;
 
 import io.mcpfuzzer.common.Json;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
@@ -33,7 +31,6 @@ final class ErrorShapedText {
             "cannot read propert", "is not a function", "is not defined", "traceback (most recent call last)",
             "nullpointerexception", "panicked at");
     private static final int EXCERPT = 300;
-    private static final int MAX_NODES = 10_000;
 
     private ErrorShapedText() {}
 
@@ -91,25 +88,9 @@ final class ErrorShapedText {
         return RUNTIME_ERRORS.stream().anyMatch(lower::contains);
     }
 
-    /**
-     * True when one of the input's strings (the first {@value #MAX_NODES} nodes, without recursion: inputs
-     * nest up to the parse limit) carries the text's first 40 characters: the tool echoed, not refused.
-     */
+    /** True when one of the input's strings carries the text's first 40 characters: an echo, not a refusal. */
     private static boolean echoed(String text, JsonNode input) {
         String head = text.substring(0, Math.min(40, text.length()));
-        Deque<JsonNode> todo = new ArrayDeque<>();
-        if (input != null) {
-            todo.push(input);
-        }
-        for (int seen = 0; !todo.isEmpty() && seen < MAX_NODES; seen++) {
-            JsonNode n = todo.pop();
-            if (n.isString() && n.stringValue().contains(head)) {
-                return true;
-            }
-            if (n.isContainer()) {
-                n.values().forEach(todo::push);
-            }
-        }
-        return false;
+        return Classifier.stringValues(input).stream().anyMatch(s -> s.contains(head));
     }
 }
