@@ -6,6 +6,7 @@ import static io.mcpfuzzer.oracle.spec.CheckStatus.SKIP;
 import static io.mcpfuzzer.oracle.spec.CheckStatus.WARN;
 
 import io.mcpfuzzer.common.Json;
+import io.mcpfuzzer.oracle.EnvironmentFailures;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,12 +25,15 @@ final class ListingChecks {
     static void run(GuardContext ctx) {
         Map<String, ProbeReply> lists = new LinkedHashMap<>();
         List<String> declaredProblems = new ArrayList<>();
+        List<String> unreachable = new ArrayList<>(); // failed on the server's own backend, not on the protocol
         List<String> undeclaredServed = new ArrayList<>();
         for (String[] capMethod : new String[][] {{"tools", "tools/list"}, {"resources", "resources/list"},
                 {"prompts", "prompts/list"}}) {
             ProbeReply reply = ctx.call(capMethod[1], null);
             lists.put(capMethod[1], reply);
-            if (ctx.declares(capMethod[0]) && !reply.isResult()) {
+            if (ctx.declares(capMethod[0]) && blamesEnvironment(reply)) {
+                unreachable.add(capMethod[1] + ": " + reply.errorMessage());
+            } else if (ctx.declares(capMethod[0]) && !reply.isResult()) {
                 declaredProblems.add(capMethod[0] + " declared but " + capMethod[1] + " " + outcome(reply));
             } else if (!ctx.declares(capMethod[0]) && reply.isResult()) {
                 undeclaredServed.add(capMethod[1]);
@@ -44,9 +48,16 @@ final class ListingChecks {
                 declaredProblems.add("logging declared but logging/setLevel " + outcome(reply));
             }
         }
-        ctx.add(SpecChecks.CAP_DECLARED_SERVED, declaredProblems.isEmpty() ? PASS : FAIL,
-                declaredProblems.isEmpty() ? "declared capabilities answer" : String.join("; ", declaredProblems),
-                "capabilities", ctx.capabilities());
+        if (declaredProblems.isEmpty() && !unreachable.isEmpty()) {
+            // postgres without its database: resources/list answers -32603 "connect ECONNREFUSED", which
+            // says nothing of the protocol (the campaign warns of such answers)
+            ctx.add(SpecChecks.CAP_DECLARED_SERVED, SKIP, "a listing failed on the network or credentials: "
+                    + String.join("; ", unreachable), "capabilities", ctx.capabilities());
+        } else {
+            ctx.add(SpecChecks.CAP_DECLARED_SERVED, declaredProblems.isEmpty() ? PASS : FAIL,
+                    declaredProblems.isEmpty() ? "declared capabilities answer" : String.join("; ", declaredProblems),
+                    "capabilities", ctx.capabilities());
+        }
         ctx.add(SpecChecks.CAP_UNDECLARED_UNSERVED, undeclaredServed.isEmpty() ? PASS : WARN,
                 undeclaredServed.isEmpty() ? "undeclared capabilities are not served"
                         : "served without declaring the capability: " + undeclaredServed, "capabilities", ctx.capabilities());
@@ -165,6 +176,12 @@ final class ListingChecks {
                 : code != null && code == RpcChecks.INVALID_PARAMS ? PASS : WARN;
         ctx.add(SpecChecks.PAGE_INVALID_CURSOR, status, method + " with an invalid cursor: " + outcome(reply),
                 "reply", reply.excerpt());
+    }
+
+    /** A -32603 answer whose message blames the network or credentials ({@link EnvironmentFailures}). */
+    private static boolean blamesEnvironment(ProbeReply reply) {
+        return reply.isError() && Integer.valueOf(-32603).equals(reply.errorCode())
+                && EnvironmentFailures.blames(reply.errorMessage());
     }
 
     private static String outcome(ProbeReply reply) {

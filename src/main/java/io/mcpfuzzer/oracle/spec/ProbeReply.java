@@ -69,6 +69,15 @@ public record ProbeReply(Outcome outcome, String text, JsonNode json) {
         return code != null && code.isInt() ? code.intValue() : null;
     }
 
+    /** The {@code error.message} text, or null when this is no error answer or the message is not a string. */
+    public String errorMessage() {
+        if (!isError()) {
+            return null;
+        }
+        JsonNode message = json.get("error").get("message");
+        return message != null && message.isString() ? message.asString() : null;
+    }
+
     /** The answer's {@code id} member, or null when absent (a JSON null id is a NullNode). */
     public JsonNode id() {
         return json != null && json.isObject() ? json.get("id") : null;

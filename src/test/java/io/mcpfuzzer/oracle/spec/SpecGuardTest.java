@@ -80,6 +80,17 @@ class SpecGuardTest {
     }
 
     @Test
+    void aListingThatFailsOnTheServersOwnBackendIsNoUnservedCapability() throws Exception {
+        List<CheckResult> results = guard("backend-down", McpVersion.V2025_06_18);
+        assertThat(ids(results, CheckStatus.FAIL)).isEmpty();
+        assertThat(results).filteredOn(r -> r.checkId().equals("SPEC-CAP-001")).singleElement().satisfies(r -> {
+            assertThat(r.status()).isEqualTo(CheckStatus.SKIP);
+            assertThat(r.message()).contains("resources/list: connect ECONNREFUSED");
+        });
+        assertThat(SpecFindings.toFindings(results, "fixture-backend-down")).isEmpty();
+    }
+
+    @Test
     void theBadServerFailsTheBatchCheckOf20250326WhenItAnswersWithStringIds() throws Exception {
         List<CheckResult> results = guard("bad", McpVersion.V2025_03_26);
         assertThat(ids(results, CheckStatus.FAIL)).contains("SPEC-BATCH-001", "SPEC-RPC-004", "SPEC-NOTIF-001");
