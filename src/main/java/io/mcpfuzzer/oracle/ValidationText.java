@@ -19,14 +19,14 @@ public final class ValidationText {
      * error", "Invalid arguments for tool"), zod ({@code "code": "invalid_type"}, "Expected string,
      * received number", "Invalid input: expected"), pydantic ("validation error for", "Input should be"),
      * ajv/JSON Schema ("must be", "should be", "is not of type"), zod 4 ({@code invalid_value}) and hand-written
-     * checks ("Invalid resourceType: x", "Invalid URL", "Unknown resource: x": the request named something
-     * wrong or unknown).
+     * checks ("Invalid resourceType: x", "Invalid URL", "Invalid resource URI", "Unknown resource: x",
+     * "Resource x not found": the request named something wrong or unknown).
      */
     private static final Pattern VALIDATION = Pattern.compile("input validation error|invalid arguments? for tool"
             + "|validation error|validation failed|invalid_type|invalid_enum_value|invalid_union|invalid_string"
             + "|invalid_literal|too_small|too_big|unrecognized_keys|invalid input|invalid params|invalid argument"
-            + "|invalid value|invalid type|invalid_value|invalid_format|invalid url|invalid uri|invalid [a-z]{1,30}:"
-            + "|unknown (?:resource|tool|prompt|method|argument)|expected [a-z]+, received|input should be|is not of type|must be (?:a|an|one"
+            + "|invalid value|invalid type|invalid_value|invalid_format|invalid url|invalid (?:resource )?uri|invalid [a-z]{1,30}:"
+            + "|unknown (?:resource|tool|prompt|method|argument)|(?:resource|tool|prompt)\\b[^\\n]{0,80}\\bnot found|expected [a-z]+, received|input should be|is not of type|must be (?:a|an|one"
             + "|of|at|less|greater|equal|string|number|integer|boolean|object|array|true|false|valid|non)"
             + "|should be (?:a|an|one|of|string|number|integer|boolean|object|array)|is required|required property"
             + "|missing required|field required|not a valid|is not valid|is not a valid|not allowed|unexpected "

@@ -56,7 +56,9 @@ class PrecisionVerdictsTest {
                 "Unknown resource: demo://resource/dynamic/blob/$(id)",
                 "[{\"code\": \"invalid_value\", \"values\": [\"debug\"], \"path\": [\"level\"]}]",
                 "Object is too deeply nested (101 levels). Max depth: 100", // notion-mcp-server 2.5.2
-                "Arguments are required")) { // @modelcontextprotocol/server-github 2025.4.8, tools/call without arguments
+                "Arguments are required", // @modelcontextprotocol/server-github 2025.4.8, tools/call without arguments
+                "Invalid resource URI", // @modelcontextprotocol/server-postgres 0.6.2, a URI it never listed
+                "Resource demo://x not found")) {
             List<Finding> fs = new Classifier().judge(new Observation("prompt", "resource-prompt", 0, "aggressive",
                     Json.object().put("resourceType", "value-36"), null, null, "x", error(-32603, message), null))
                     .findings();
