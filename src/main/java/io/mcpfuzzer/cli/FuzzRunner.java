@@ -146,7 +146,7 @@ public final class FuzzRunner implements CampaignRunner {
                     safety.argumentPolicy()::decide, sink).audit(auditOptions(s, safety, tls)).authAudit(authAuditOptions(s, safety, tls))
                     .guard(faults)
                     .shard(new ShardFilter(s.shard().index(), s.shard().count()))
-                    .coverage(s.fuzzing().coverageBudget()).run();
+                    .coverage(s.fuzzing().coverageBudget()).given(given(plans)).run();
         }
         progress.result = result;
         console.progress().finish(); // what follows (messages, the summary) starts on a clean line
@@ -196,7 +196,27 @@ public final class FuzzRunner implements CampaignRunner {
         return code;
     }
 
-    /** The quiet one-line verdict and, with {@code --format json}, the JSON document on stdout. */
+    /**
+     * The text the fuzzer handed a launched target outside its requests: its command line, its environment's
+     * values (PATH aside: a search list, not a place the server is told to use) and its working directory.
+     */
+    static List<String> given(List<LaunchPlan> plans) {
+        List<String> out = new ArrayList<>();
+        for (LaunchPlan plan : plans) {
+            out.addAll(plan.command());
+            plan.environment().forEach((k, v) -> {
+                if (!"PATH".equals(k)) {
+                    out.add(v);
+                }
+            });
+            if (plan.workingDirectory() != null) {
+                out.add(plan.workingDirectory().toString());
+            }
+        }
+        return out;
+    }
+
+        /** The quiet one-line verdict and, with {@code --format json}, the JSON document on stdout. */
     static void verdict(ConsoleIO console, Report report, Path outputDir,
             Map<io.mcpfuzzer.report.export.ExportFormat, Path> exports, int code) {
         console.verdict(RunVerdict.line(report, outputDir, code));

@@ -52,6 +52,7 @@ public final class Campaign {
     private FaultGuard guard = new FaultGuard();
     private ShardFilter shard = ShardFilter.ALL;
     private int coverageBudget;
+    private List<String> given = List.of();
     private java.time.Duration shrinkBudget = SHRINK_BUDGET;
 
     public Campaign(CampaignConfig config, TargetFactory factory, ToolInputs inputs, CampaignObserver observer) {
@@ -96,6 +97,17 @@ public final class Campaign {
      */
     public Campaign shard(ShardFilter filter) {
         this.shard = filter == null ? ShardFilter.ALL : filter;
+        return this;
+    }
+
+    /**
+     * What the fuzzer handed the target outside its requests: its command line, environment values and
+     * working directory. Their paths are known text ({@link io.mcpfuzzer.oracle.KnownText#recordPublished}):
+     * a server that shows the HOME or the database file it was given leaks nothing the client does not
+     * know. Null is none. Returns this.
+     */
+    public Campaign given(List<String> texts) {
+        this.given = texts == null ? List.of() : List.copyOf(texts);
         return this;
     }
 
@@ -145,6 +157,7 @@ public final class Campaign {
         try (Supervisor supervisor = new Supervisor(factory, config.maxStartFailures());
                 BoundedExecutor executor = new BoundedExecutor(config.maxConcurrency(), "fuzz", 1)) {
             RunEngine engine = new RunEngine(supervisor, observer, config.callTimeout(), guard);
+            given.forEach(engine.known()::recordPublished);
             CoverageLedger coverage = new CoverageLedger(coverageBudget);
             RunEngine silent = new RunEngine(supervisor, CampaignObserver.NONE, config.callTimeout(), guard);
             Shrinker shrinker = new Shrinker(silent, SHRINK_SENDS, shrinkBudget);

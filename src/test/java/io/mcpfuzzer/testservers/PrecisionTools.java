@@ -15,7 +15,8 @@ import tools.jackson.databind.node.ObjectNode;
  * error quotes the unknown object it was asked for, read-only tools whose descriptions use "commit" as
  * a noun, a tool without arguments listing its environment's paths, a file reader whose ENOENT error
  * quotes the path it was sent: {@code open '<path>'}, a page fetcher whose online service is out of reach
- * and which answers every call with node-fetch's -32603 {@code getaddrinfo ENOTFOUND}), and, with {@code planted}, three twins with one real
+ * and which answers every call with node-fetch's -32603 {@code getaddrinfo ENOTFOUND}, a draft saver
+ * that says where under its {@code HOME} it saved), and, with {@code planted}, three twins with one real
  * bug each: {@code parse_duration} answers {@code NaN ms} as a success for a duration its schema
  * forbids (silent_garbage), {@code set_flag} declares {@code type: ["boolean","string"]} but
  * rejects every value except the strings "true" and "false" (schema_mismatch), and {@code open_note}
@@ -62,6 +63,7 @@ final class PrecisionTools {
                 .putObject("annotations").put("readOnlyHint", true);
         tool(t, "read_note", "Reads a note file.", "path").putObject("annotations").put("readOnlyHint", true);
         tool(t, "fetch_page", "Fetches a page of the team wiki from its online service.", "title");
+        tool(t, "save_draft", "Saves a draft and says where.", "text");
         if (planted) {
             tool(t, "open_note", "Opens a note file.", "path").putObject("annotations").put("readOnlyHint", true);
             ObjectNode duration = tool(t, "parse_duration", "Converts a duration such as 90s or 5m to milliseconds.",
@@ -125,6 +127,9 @@ final class PrecisionTools {
                 Thread.sleep(700);
                 return Rpc.toolText("Report: " + args.get("topic").asString().length() + " characters of topic, no "
                         + "open issues.", false);
+            case "save_draft": // the path is under the HOME the client gave the server: no leak
+                return Rpc.toolText("Saved " + args.get("text").asString().length() + " characters to "
+                        + System.getenv().getOrDefault("HOME", "/nonexistent") + "/.precision/drafts/draft-1.txt", false);
             case "shell_get_cwd":
                 return Rpc.toolText("workspace", false);
             case "get_env":
