@@ -39,13 +39,21 @@ public final class EnvironmentFailures {
     private final LongAdder total = new LongAdder();
     private final AtomicReference<String> example = new AtomicReference<>();
 
-    /** True when {@code message} blames the network or missing credentials (null is false). */
+    /**
+     * True when {@code message} blames the network or missing credentials (null is false). A long message
+     * is read at its start and at its end, {@value #MAX_INPUT} characters each: node-fetch puts the reason
+     * after the URL ({@code request to <url> failed, reason: getaddrinfo ENOTFOUND gitlab.com}), and a URL
+     * carrying a 64 KB argument pushed it out of a reading of the start alone.
+     */
     public static boolean blames(String message) {
         if (message == null) {
             return false;
         }
-        String s = message.length() > MAX_INPUT ? message.substring(0, MAX_INPUT) : message;
-        return BLAME.matcher(s.toLowerCase(Locale.ROOT)).find();
+        if (message.length() <= 2 * MAX_INPUT) {
+            return BLAME.matcher(message.toLowerCase(Locale.ROOT)).find();
+        }
+        return BLAME.matcher(message.substring(0, MAX_INPUT).toLowerCase(Locale.ROOT)).find()
+                || BLAME.matcher(message.substring(message.length() - MAX_INPUT).toLowerCase(Locale.ROOT)).find();
     }
 
     /**

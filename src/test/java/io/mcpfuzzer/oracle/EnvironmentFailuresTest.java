@@ -37,10 +37,15 @@ class EnvironmentFailuresTest {
     }
 
     @Test
-    void onlyTheFirstCharactersAreLookedAt() {
-        String pad = "x".repeat(EnvironmentFailures.MAX_INPUT - "fetch failed".length());
-        assertThat(EnvironmentFailures.blames(pad + "fetch failed")).isTrue();
-        assertThat(EnvironmentFailures.blames(pad + "!fetch failed")).isFalse();
+    void aLongMessageIsReadAtItsStartAndItsEnd() {
+        int n = EnvironmentFailures.MAX_INPUT;
+        String middle = "x".repeat(3 * n);
+        assertThat(EnvironmentFailures.blames("fetch failed" + middle)).isTrue();
+        assertThat(EnvironmentFailures.blames(middle + "fetch failed")).isTrue();
+        assertThat(EnvironmentFailures.blames("x".repeat(n) + "fetch failed" + middle)).as("the middle").isFalse();
+        // @modelcontextprotocol/server-gitlab 2025.4.25, a 64 KB search echoed in the URL before the reason
+        assertThat(EnvironmentFailures.blames("request to https://gitlab.com/api/v4/projects?search="
+                + "meeting+notes+".repeat(5000) + " failed, reason: getaddrinfo ENOTFOUND gitlab.com")).isTrue();
         assertThat(EnvironmentFailures.blames(null)).isFalse();
     }
 
