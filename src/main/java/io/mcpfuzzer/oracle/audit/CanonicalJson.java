@@ -50,6 +50,34 @@ public final class CanonicalJson {
         return node;
     }
 
+    /**
+     * A copy of node without the object members whose value is JSON null (at every depth up to
+     * {@link #MAX_DEPTH}): to a client a null member and an absent one say the same.
+     */
+    public static JsonNode withoutNullMembers(JsonNode node) {
+        return withoutNullMembers(node == null ? Json.mapper().nullNode() : node, 0);
+    }
+
+    private static JsonNode withoutNullMembers(JsonNode node, int depth) {
+        if (depth >= MAX_DEPTH || !node.isContainer()) {
+            return node;
+        }
+        if (node.isObject()) {
+            ObjectNode out = Json.object();
+            for (var e : node.properties()) {
+                if (!e.getValue().isNull()) {
+                    out.set(e.getKey(), withoutNullMembers(e.getValue(), depth + 1));
+                }
+            }
+            return out;
+        }
+        ArrayNode out = Json.array();
+        for (JsonNode e : node) {
+            out.add(withoutNullMembers(e, depth + 1));
+        }
+        return out;
+    }
+
     /** Canonical text of node. */
     public static String write(JsonNode node) {
         return Json.write(sorted(node));

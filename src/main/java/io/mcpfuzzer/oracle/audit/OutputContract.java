@@ -87,7 +87,9 @@ public final class OutputContract {
                 try {
                     JsonNode parsed = Json.parse(text);
                     sawJson = true;
-                    if (CanonicalJson.write(parsed).equals(CanonicalJson.write(structured))) {
+                    // git-mcp-server writes "branches": null in the text where structuredContent leaves it out
+                    if (CanonicalJson.write(CanonicalJson.withoutNullMembers(parsed))
+                            .equals(CanonicalJson.write(CanonicalJson.withoutNullMembers(structured)))) {
                         return;
                     }
                     differing = text;
