@@ -51,10 +51,11 @@ public final class MetadataAudit {
         // one kind of conditioning wording alone is mostly usage guidance ("if the user asks to search
         // specific sites, set this"; "after 3 calls, use the best result"): low; a trigger tied to
         // conversation history, or conditioning in a definition with anything hostile, is the pattern of
-        // a rug pull: medium
+        // a rug pull: medium, per item; the low is a habit of the server's descriptions, one cause that
+        // lists every item (mongodb-mcp-server repeats one pipeline description in three tools)
         boolean armed = conditioning.stream().map(h -> h.get("marker")).distinct().count() > 1 || !out.isEmpty();
         add(out, AuditCheck.TOOL_CONDITIONING, armed ? null : Severity.LOW, surface, target, hash, "markers",
-                conditioning);
+                conditioning, !armed);
         return out;
     }
 
@@ -150,6 +151,12 @@ public final class MetadataAudit {
 
     private static void add(List<Finding> out, AuditCheck check, Severity severity, Surface surface, String target,
             String hash, String key, List<Map<String, Object>> items) {
+        add(out, check, severity, surface, target, hash, key, items, false);
+    }
+
+    /** As above; {@code practice}: one root cause for the whole server ({@link AuditCheck#cause}). */
+    private static void add(List<Finding> out, AuditCheck check, Severity severity, Surface surface, String target,
+            String hash, String key, List<Map<String, Object>> items, boolean practice) {
         if (items.isEmpty()) {
             return;
         }
@@ -165,7 +172,8 @@ public final class MetadataAudit {
         }
         String detail = check.title() + " (" + surface.wire() + " '" + Snippet.excerpt(target, 80) + "': "
                 + String.join(", ", sig) + ")";
-        out.add(check.finding(severity == null ? check.severity() : severity, target, detail, ev,
-                surface.wire() + "|" + String.join(",", sig)));
+        Severity sev = severity == null ? check.severity() : severity;
+        String signature = surface.wire() + "|" + String.join(",", sig);
+        out.add(practice ? check.cause(sev, target, detail, ev, signature) : check.finding(sev, target, detail, ev, signature));
     }
 }
