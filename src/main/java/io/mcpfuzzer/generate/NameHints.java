@@ -232,6 +232,18 @@ final class NameHints {
         return hit == NO_RANGE ? null : hit.clone();
     }
 
+    /**
+     * True when a {@code number} named so is a whole quantity to a real client (a limit, an offset, a
+     * count, a port, a year, a size in pixels): one with a realistic {@link #integerRange} that is not a
+     * coordinate, a percentage or an amount, which are often fractional.
+     */
+    static boolean wholeQuantity(String name) {
+        if (name == null || integerRange(name) == null) {
+            return false;
+        }
+        return !any(tokens(name), "lat", "latitude", "lon", "lng", "longitude", "percent", "percentage", "amount");
+    }
+
     private static long[] decideRange(String name) {
         List<String> t = tokens(name);
         if (any(t, "port")) {

@@ -66,6 +66,9 @@ final class NumberValues {
         BigDecimal lo = b.lower;
         BigDecimal hi = b.upper;
         long[] hinted = NameHints.integerRange(hint);
+        // a limit of 87.19 is no realistic call (firecrawl-mcp declares "number" and requires integers:
+        // fractional limits made every realistic call a rejection); edge classes and mutations still send fractions
+        boolean whole = NameHints.wholeQuantity(hint);
         if (lo == null && hi == null) {
             lo = BigDecimal.valueOf(hinted != null ? hinted[0] : -1000);
             hi = BigDecimal.valueOf(hinted != null ? hinted[1] : 1000);
@@ -85,7 +88,7 @@ final class NumberValues {
             } else {
                 double fraction = r.nextDouble();
                 candidate = lo.add(hi.subtract(lo).multiply(BigDecimal.valueOf(fraction)));
-                candidate = candidate.setScale(mode < 3 ? 0 : r.nextInt(1, 5), RoundingMode.HALF_EVEN);
+                candidate = candidate.setScale(mode < 3 || whole ? 0 : r.nextInt(1, 5), RoundingMode.HALF_EVEN);
             }
             if (inBounds(candidate, b)) {
                 return node(candidate);

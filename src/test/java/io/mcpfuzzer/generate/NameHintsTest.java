@@ -22,7 +22,11 @@ class NameHintsTest {
                 Arguments.of("city", "string", (Predicate<JsonNode>) v -> Character.isUpperCase(v.asString().charAt(0))),
                 Arguments.of("startDate", "string", (Predicate<JsonNode>) v -> v.asString().matches("\\d{4}-\\d{2}-\\d{2}")),
                 Arguments.of("limit", "integer", (Predicate<JsonNode>) v -> v.asLong() >= 1 && v.asLong() <= 100),
-                Arguments.of("port", "integer", (Predicate<JsonNode>) v -> v.asLong() >= 1024 && v.asLong() <= 65535));
+                Arguments.of("port", "integer", (Predicate<JsonNode>) v -> v.asLong() >= 1024 && v.asLong() <= 65535),
+                // firecrawl-mcp 3.26 declares limit and offset as "number" and rejects fractions
+                Arguments.of("limit", "number", (Predicate<JsonNode>) v -> v.canConvertToExactIntegral() && v.asLong() >= 1
+                        && v.asLong() <= 100),
+                Arguments.of("offset", "number", (Predicate<JsonNode>) JsonNode::canConvertToExactIntegral));
     }
 
     @ParameterizedTest(name = "{0}")
