@@ -92,7 +92,8 @@ public final class Capabilities {
     public static Profile of(JsonNode tool) {
         String name = Surface.TOOL.identity(tool);
         Set<String> tokens = tokens(name);
-        String desc = text(tool.get("description")) + "\n" + text(tool.get("title"));
+        // what the tool does, not its usage guide's instructions to the caller ({@link CallerGuidance})
+        String desc = CallerGuidance.ownWords(text(tool.get("description"))) + "\n" + text(tool.get("title"));
         Set<String> props = properties(tool.get("inputSchema"));
         List<String> read = new ArrayList<>();
         List<String> egress = new ArrayList<>();

@@ -183,4 +183,29 @@ class NameAndCapabilityTest {
         assertThat(f.target()).isEqualTo("http://mcp.example.com:8080/mcp");
         assertThat(f.detail()).doesNotContain("u:p").doesNotContain("key=k");
     }
+    /** firecrawl-mcp 3.26: usage guides after the first paragraph tell the caller what to do next. */
+    @Test
+    void aUsageGuideAddressedToTheCallerIsNoCapability() {
+        String search = "{\"name\":\"web_search\",\"annotations\":{\"readOnlyHint\":true,\"destructiveHint\":false},"
+                + "\"description\":\"Search the web and optionally extract content from search results.\\n\\n"
+                + "**Domain filters:** Use includeDomains to restrict results to specific domains, or excludeDomains to "
+                + "remove domains. Do not use both in the same request.\"}";
+        String parse = "{\"name\":\"parse_file\",\"annotations\":{\"readOnlyHint\":true},\"inputSchema\":{\"type\":"
+                + "\"object\",\"properties\":{\"filePath\":{\"type\":\"string\"}}},\"description\":\"Parse a file "
+                + "with the parse endpoint.\\n\\nIn hosted mode this is a two-call flow:\\n1. Call with filePath.\\n2. Run "
+                + "the returned curl command locally, then call parse_file again with uploadRef.\"}";
+        List<Finding> fs = CapabilityAudit.audit(tools(search, parse), "server");
+        assertThat(ids(fs)).doesNotContain("MCPF-META-015", "MCPF-META-016");
+        assertThat(Capabilities.of(Json.parse(parse)).executes()).isFalse();
+        assertThat(Capabilities.of(Json.parse(search)).destroys()).isEmpty();
+        // the tool's own words still count, in its first paragraph whatever their mood, and later unless guidance
+        String shell = "{\"name\":\"terminal\",\"description\":\"Terminal access.\\n\\nExecutes arbitrary shell "
+                + "commands on the host.\"}";
+        assertThat(Capabilities.of(Json.parse(shell)).executes()).isTrue();
+        String deleter = "{\"name\":\"files\",\"annotations\":{\"destructiveHint\":false},\"description\":"
+                + "\"Delete a file by path.\\n\\nUse it with care.\"}";
+        assertThat(Capabilities.of(Json.parse(deleter)).destroys()).isNotEmpty();
+        assertThat(CallerGuidance.isGuidance("2. Run the returned curl command locally")).isTrue();
+        assertThat(CallerGuidance.isGuidance("Run arbitrary shell commands.")).isFalse();
+    }
 }
