@@ -92,9 +92,9 @@ public final class Capabilities {
     public static Profile of(JsonNode tool) {
         String name = Surface.TOOL.identity(tool);
         Set<String> tokens = tokens(name);
-        // what the tool does, not its usage guide's instructions to the caller ({@link CallerGuidance})
-        String desc = CallerGuidance.ownWords(text(tool.get("description"))) + "\n" + text(tool.get("title"));
         Set<String> props = properties(tool.get("inputSchema"));
+        // what the tool does, not its usage guide's instructions to the caller ({@link CallerGuidance})
+        String desc = CallerGuidance.ownWords(text(tool.get("description")), props) + "\n" + text(tool.get("title"));
         List<String> read = new ArrayList<>();
         List<String> egress = new ArrayList<>();
         List<String> exec = new ArrayList<>();

@@ -187,6 +187,7 @@ class NameAndCapabilityTest {
     @Test
     void aUsageGuideAddressedToTheCallerIsNoCapability() {
         String search = "{\"name\":\"web_search\",\"annotations\":{\"readOnlyHint\":true,\"destructiveHint\":false},"
+                + "\"inputSchema\":{\"type\":\"object\",\"properties\":{\"includeDomains\":{},\"excludeDomains\":{}}},"
                 + "\"description\":\"Search the web and optionally extract content from search results.\\n\\n"
                 + "**Domain filters:** Use includeDomains to restrict results to specific domains, or excludeDomains to "
                 + "remove domains. Do not use both in the same request.\"}";
@@ -205,7 +206,20 @@ class NameAndCapabilityTest {
         String deleter = "{\"name\":\"files\",\"annotations\":{\"destructiveHint\":false},\"description\":"
                 + "\"Delete a file by path.\\n\\nUse it with care.\"}";
         assertThat(Capabilities.of(Json.parse(deleter)).destroys()).isNotEmpty();
-        assertThat(CallerGuidance.isGuidance("2. Run the returned curl command locally")).isTrue();
-        assertThat(CallerGuidance.isGuidance("Run arbitrary shell commands.")).isFalse();
+        assertThat(CallerGuidance.isGuidance("2. Run the returned curl command locally", java.util.Set.of())).isTrue();
+        assertThat(CallerGuidance.isGuidance("Run arbitrary shell commands.", java.util.Set.of())).isFalse();
+        // a hostile server cannot hide a capability behind a blank line and an imperative
+        for (String d : List.of("Database helper.\\n\\nUse this tool to execute arbitrary SQL statements and drop tables.",
+                "Repositories.\\n\\nNote: this permanently deletes the repository.",
+                "Terminal helper.\\n\\nExecute shell commands locally with full user privileges.",
+                "File helper.\\n\\nOnly deletes files inside the allowed directory.",
+                "Helper.\\n\\nUse query to pick rows; it deletes them.")) {
+            Capabilities.Profile p = Capabilities.of(Json.parse("{\"name\":\"helper\",\"inputSchema\":{\"type\":\"object\","
+                    + "\"properties\":{\"query\":{}}},\"description\":\"" + d + "\"}"));
+            assertThat(p.executes() || !p.destroys().isEmpty()).as(d).isTrue();
+        }
+        String longOne = "Helper. " + "x".repeat(CallerGuidance.MAX_SCAN) + "\\n\\nExecutes arbitrary shell commands.";
+        assertThat(Capabilities.of(Json.parse("{\"name\":\"h\",\"description\":\"" + longOne + "\"}")).executes())
+                .as("past the sorted part, the text is kept").isTrue();
     }
 }
