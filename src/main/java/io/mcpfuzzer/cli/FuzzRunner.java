@@ -140,13 +140,14 @@ public final class FuzzRunner implements CampaignRunner {
                 () -> output.write(progress.summary("running", null, partial, List.of()), partial)));
         progress.sink = sink;
         CampaignResult result;
+        Given given = given(plans, safety.stateDir());
         try (factory) {
             result = new Campaign(config(s), factory, CampaignInputs.forSeed(s.fuzzing().seed(),
                     SampleFiles.plant(s.safety().fsRoot())),
                     safety.argumentPolicy()::decide, sink).audit(auditOptions(s, safety, tls)).authAudit(authAuditOptions(s, safety, tls))
                     .guard(faults)
                     .shard(new ShardFilter(s.shard().index(), s.shard().count()))
-                    .coverage(s.fuzzing().coverageBudget()).given(given(plans)).run();
+                    .coverage(s.fuzzing().coverageBudget()).given(given.ownDirs(), given.exact()).run();
         }
         progress.result = result;
         console.progress().finish(); // what follows (messages, the summary) starts on a clean line
@@ -197,26 +198,44 @@ public final class FuzzRunner implements CampaignRunner {
     }
 
     /**
-     * The text the fuzzer handed a launched target outside its requests: its command line, its environment's
-     * values (PATH aside: a search list, not a place the server is told to use) and its working directory.
+     * What the fuzzer handed a launched target outside its requests ({@link Campaign#given}): environment
+     * values that lie in the safety state folder (the HOME and TMPDIR it made) as own folders; its command
+     * line, its other environment values (PATH aside: a search list, not a place the server is told to use)
+     * and its working directory as exact paths.
      */
-    static List<String> given(List<LaunchPlan> plans) {
-        List<String> out = new ArrayList<>();
+    static Given given(List<LaunchPlan> plans, Path stateDir) {
+        List<String> dirs = new ArrayList<>();
+        List<String> exact = new ArrayList<>();
         for (LaunchPlan plan : plans) {
-            out.addAll(plan.command());
+            exact.addAll(plan.command());
             plan.environment().forEach((k, v) -> {
                 if (!"PATH".equals(k)) {
-                    out.add(v);
+                    (ownFolder(v, stateDir) ? dirs : exact).add(v);
                 }
             });
             if (plan.workingDirectory() != null) {
-                out.add(plan.workingDirectory().toString());
+                exact.add(plan.workingDirectory().toString());
             }
         }
-        return out;
+        return new Given(dirs, exact);
     }
 
-        /** The quiet one-line verdict and, with {@code --format json}, the JSON document on stdout. */
+    /** Folders the fuzzer made for the target, and the exact paths it gave it. */
+    record Given(List<String> ownDirs, List<String> exact) {}
+
+    private static boolean ownFolder(String value, Path stateDir) {
+        if (stateDir == null || value == null || !value.startsWith("/")) {
+            return false;
+        }
+        try {
+            Path p = Path.of(value).normalize();
+            return p.startsWith(stateDir) && !p.equals(stateDir);
+        } catch (java.nio.file.InvalidPathException e) {
+            return false;
+        }
+    }
+
+    /** The quiet one-line verdict and, with {@code --format json}, the JSON document on stdout. */
     static void verdict(ConsoleIO console, Report report, Path outputDir,
             Map<io.mcpfuzzer.report.export.ExportFormat, Path> exports, int code) {
         console.verdict(RunVerdict.line(report, outputDir, code));

@@ -52,7 +52,8 @@ public final class Campaign {
     private FaultGuard guard = new FaultGuard();
     private ShardFilter shard = ShardFilter.ALL;
     private int coverageBudget;
-    private List<String> given = List.of();
+    private List<String> givenDirs = List.of();
+    private List<String> givenExact = List.of();
     private java.time.Duration shrinkBudget = SHRINK_BUDGET;
 
     public Campaign(CampaignConfig config, TargetFactory factory, ToolInputs inputs, CampaignObserver observer) {
@@ -101,13 +102,16 @@ public final class Campaign {
     }
 
     /**
-     * What the fuzzer handed the target outside its requests: its command line, environment values and
-     * working directory. Their paths are known text ({@link io.mcpfuzzer.oracle.KnownText#recordPublished}):
-     * a server that shows the HOME or the database file it was given leaks nothing the client does not
-     * know. Null is none. Returns this.
+     * What the fuzzer handed the target outside its requests. {@code ownDirs}: folders the fuzzer made for
+     * the target (its HOME and TMPDIR under the safety state folder), known with everything below them, so a
+     * server showing a log path under the HOME it was given leaks nothing the client does not know.
+     * {@code exact}: its command line, the other environment values and its working directory, whose paths
+     * are known themselves but not what lies below them (a server naming its database file is no leak; one
+     * showing the {@code .env} beside it still is). Null is none. Returns this.
      */
-    public Campaign given(List<String> texts) {
-        this.given = texts == null ? List.of() : List.copyOf(texts);
+    public Campaign given(List<String> ownDirs, List<String> exact) {
+        this.givenDirs = ownDirs == null ? List.of() : List.copyOf(ownDirs);
+        this.givenExact = exact == null ? List.of() : List.copyOf(exact);
         return this;
     }
 
@@ -157,7 +161,8 @@ public final class Campaign {
         try (Supervisor supervisor = new Supervisor(factory, config.maxStartFailures());
                 BoundedExecutor executor = new BoundedExecutor(config.maxConcurrency(), "fuzz", 1)) {
             RunEngine engine = new RunEngine(supervisor, observer, config.callTimeout(), guard);
-            given.forEach(engine.known()::recordPublished);
+            givenDirs.forEach(engine.known()::recordPublished);
+            givenExact.forEach(engine.known()::recordGivenExact);
             CoverageLedger coverage = new CoverageLedger(coverageBudget);
             RunEngine silent = new RunEngine(supervisor, CampaignObserver.NONE, config.callTimeout(), guard);
             Shrinker shrinker = new Shrinker(silent, SHRINK_SENDS, shrinkBudget);

@@ -71,8 +71,28 @@ public final class KnownText {
         if (text == null) {
             return;
         }
+        evidence(text.substring(0, Math.min(text.length(), MAX_PUBLISHED_SCAN)));
+        pathTokens(text, token -> paths(token, this::add));
+    }
+
+    /**
+     * Remembers the paths in a text the fuzzer gave the target outside its requests (its command line, an
+     * environment value the user set, its working directory) as known themselves, not their contents: a
+     * server that names its database file is no leak, one that shows {@code .env} beside it still is.
+     */
+    public void recordGivenExact(String text) {
+        if (text == null) {
+            return;
+        }
+        pathTokens(text, token -> {
+            String p = stripScheme(token.strip());
+            add('X', p.length() > 1 && p.endsWith("/") ? p.substring(0, p.length() - 1) : p);
+        });
+    }
+
+    /** Each run of path characters holding a slash in the first {@value #MAX_PUBLISHED_SCAN} characters. */
+    private static void pathTokens(String text, java.util.function.Consumer<String> sink) {
         int end = Math.min(text.length(), MAX_PUBLISHED_SCAN);
-        evidence(text.substring(0, end));
         int start = -1;
         for (int i = 0; i <= end; i++) {
             boolean escape = i < end && text.charAt(i) == '\\'; // JSON text: "\n/srv/x" starts at the slash
@@ -82,7 +102,7 @@ public final class KnownText {
             } else if (!pathChar && start >= 0) {
                 String token = text.substring(start, i);
                 if (token.indexOf('/') >= 0) {
-                    paths(token, this::add);
+                    sink.accept(token);
                 }
                 start = -1;
             }
@@ -140,7 +160,7 @@ public final class KnownText {
             if (p.endsWith("/")) {
                 p = p.substring(0, p.length() - 1);
             }
-            if (known('P', p) || known('S', path) || p.startsWith("/") && known('T', p.substring(1))) {
+            if (known('P', p) || known('X', p) || known('S', path) || p.startsWith("/") && known('T', p.substring(1))) {
                 return true;
             }
             int segments = 0;

@@ -6,6 +6,20 @@ import io.mcpfuzzer.common.Json;
 import org.junit.jupiter.api.Test;
 
 class KnownTextTest {
+    /** A path the fuzzer gave the target at launch is known itself, not what lies below or beside it. */
+    @Test
+    void givenExactPathsAreKnownWithoutTheirContents() {
+        KnownText known = new KnownText();
+        known.recordGivenExact("/usr/src/app");
+        known.recordGivenExact("MEMORY=file:///data/x/memory.json");
+        KnownText.View view = known.view(null);
+        assertThat(view.knownPath("/usr/src/app")).isTrue();
+        assertThat(view.knownPath("/usr/src/app/")).isTrue();
+        assertThat(view.knownPath("/data/x/memory.json")).isTrue();
+        assertThat(view.knownPath("/usr/src/app/.env")).as("below a given folder").isFalse();
+        assertThat(view.knownPath("/data/x/other.json")).as("beside a given file").isFalse();
+    }
+
     @Test
     void pathsFromInputOrPublishedFoldersAreKnownOthersAreNot() {
         KnownText known = new KnownText();
