@@ -26,7 +26,7 @@ public final class ValidationText {
             + "|validation error|validation failed|invalid_type|invalid_enum_value|invalid_union|invalid_string"
             + "|invalid_literal|too_small|too_big|unrecognized_keys|invalid input|invalid params|invalid argument"
             + "|invalid value|invalid type|invalid_value|invalid_format|invalid url|invalid (?:resource )?uri|invalid [a-z]{1,30}:"
-            + "|unknown (?:resource|tool|prompt|method|argument)|(?:resource|tool|prompt)\\b[^\\n]{0,80}\\bnot found|expected [a-z]+, received|input should be|is not of type|must be (?:a|an|one"
+            + "|unknown (?:resource|tool|prompt|method|argument)|\\b(?:resource|tool|prompt)\\s+(?:'[^'\\n]{0,200}'\\s+|\"[^\"\\n]{0,200}\"\\s+|[^\\s'\"]{1,200}\\s+)?not found\\b|expected [a-z]+, received|input should be|is not of type|must be (?:a|an|one"
             + "|of|at|less|greater|equal|string|number|integer|boolean|object|array|true|false|valid|non)"
             + "|should be (?:a|an|one|of|string|number|integer|boolean|object|array)|is required|required property"
             + "|missing required|field required|not a valid|is not valid|is not a valid|not allowed|unexpected "

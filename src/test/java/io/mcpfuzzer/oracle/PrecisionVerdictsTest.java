@@ -58,12 +58,20 @@ class PrecisionVerdictsTest {
                 "Object is too deeply nested (101 levels). Max depth: 100", // notion-mcp-server 2.5.2
                 "Arguments are required", // @modelcontextprotocol/server-github 2025.4.8, tools/call without arguments
                 "Invalid resource URI", // @modelcontextprotocol/server-postgres 0.6.2, a URI it never listed
-                "Resource demo://x not found")) {
+                "Resource demo://x not found", "Resource not found", "Tool 'x y' not found")) {
             List<Finding> fs = new Classifier().judge(new Observation("prompt", "resource-prompt", 0, "aggressive",
                     Json.object().put("resourceType", "value-36"), null, null, "x", error(-32603, message), null))
                     .findings();
             assertThat(fs).as(message).extracting(Finding::severity).containsExactly(Severity.LOW);
         }
+    }
+
+    /** A shell's "not found" after a tool's name is no request naming something unknown: input reached a shell. */
+    @Test
+    void aShellNotFoundInAToolErrorIsNoValidation() {
+        assertThat(ValidationText.isValidation("Error executing tool git_log: /bin/sh: 1: fuzz: not found")).isFalse();
+        assertThat(ValidationText.isValidation("subresource x not found")).isFalse();
+        assertThat(ValidationText.isValidation("Prompt \"daily\" not found")).isTrue();
     }
 
     /** server-slack 2025.4.25 refuses a missing argument in a normal result; every tool does the same. */
