@@ -14,9 +14,11 @@ import java.util.regex.Pattern;
  * (401 or 403, an API key or token), as a server that needs an online service answers every call when
  * it is started offline or without its key. They are no finding: the fault is not in the server's
  * code and no input changes it. They are counted per target, so the run can say which targets were
- * cut short there (their code past that point was not reached). Only the first {@value #MAX_INPUT}
- * characters of a message are looked at; the classifier asks with the request's echoed values masked
- * and only for text that is no argument validation. Thread-safe.
+ * cut short there (their code past that point was not reached). The first {@value #MAX_INPUT} characters
+ * of a message are looked at for any of that wording, and of a longer message the last {@value #MAX_INPUT}
+ * for a failed connection's only (errno names, node-fetch's reason): the end is the part an echo of the
+ * input most easily fills. The classifier asks with the request's echoed values masked and only for text
+ * that is no argument validation. Thread-safe.
  */
 public final class EnvironmentFailures {
     static final int MAX_INPUT = 400;
@@ -35,13 +37,18 @@ public final class EnvironmentFailures {
             + "|not configured|not provided)\\b|\\b(?:missing|invalid|no|requires?|provide) (?:an? |the |your )?(?:\\w+ )?api"
             + "[ _-]?key\\b|\\b(?:missing|invalid|expired|no) (?:\\w+ )?(?:access|auth|authentication) token\\b");
 
+    /** A failed connection, as node-fetch and libuv word it at the end of a message. */
+    private static final Pattern TAIL_BLAME = Pattern.compile("getaddrinfo|\\b(?:enotfound|eai_again|econnrefused"
+            + "|econnreset|etimedout|ehostunreach|enetunreach)\\b|fetch failed|socket hang up");
+
     private final Map<String, LongAdder> byTarget = new ConcurrentHashMap<>();
     private final LongAdder total = new LongAdder();
     private final AtomicReference<String> example = new AtomicReference<>();
 
     /**
      * True when {@code message} blames the network or missing credentials (null is false). A long message
-     * is read at its start and at its end, {@value #MAX_INPUT} characters each: node-fetch puts the reason
+     * is read at its start and, for a failed connection only, at its end, {@value #MAX_INPUT} characters each:
+     * node-fetch puts the reason
      * after the URL ({@code request to <url> failed, reason: getaddrinfo ENOTFOUND gitlab.com}), and a URL
      * carrying a 64 KB argument pushed it out of a reading of the start alone.
      */
@@ -53,7 +60,7 @@ public final class EnvironmentFailures {
             return BLAME.matcher(message.toLowerCase(Locale.ROOT)).find();
         }
         return BLAME.matcher(message.substring(0, MAX_INPUT).toLowerCase(Locale.ROOT)).find()
-                || BLAME.matcher(message.substring(message.length() - MAX_INPUT).toLowerCase(Locale.ROOT)).find();
+                || TAIL_BLAME.matcher(message.substring(message.length() - MAX_INPUT).toLowerCase(Locale.ROOT)).find();
     }
 
     /**
