@@ -233,15 +233,15 @@ final class NameHints {
     }
 
     /**
-     * True when a {@code number} named so is a whole quantity to a real client (a limit, an offset, a
-     * count, a port, a year, a size in pixels): one with a realistic {@link #integerRange} that is not a
-     * coordinate, a percentage or an amount, which are often fractional.
+     * True when a {@code number} named so is a whole quantity to a real client: a count, a limit, an
+     * offset or index, a page, a port, a year, month, day, hour or minute, an id, a size in pixels. Not
+     * {@code max} or {@code top} alone ({@code max_temperature}, {@code top_p} are fractions) nor a time
+     * span, which a client may give in fractions of a second.
      */
     static boolean wholeQuantity(String name) {
-        if (name == null || integerRange(name) == null) {
-            return false;
-        }
-        return !any(tokens(name), "lat", "latitude", "lon", "lng", "longitude", "percent", "percentage", "amount");
+        return name != null && any(tokens(name), "count", "limit", "size", "page", "per", "num", "n", "quantity",
+                "depth", "retries", "k", "results", "offset", "skip", "start", "index", "line", "port", "year",
+                "month", "day", "hour", "minute", "id", "width", "height", "age");
     }
 
     private static long[] decideRange(String name) {

@@ -80,6 +80,7 @@ final class NumberValues {
         if (!v.multipleOf.isEmpty()) {
             return multipleInRange(v, lo, hi, ctx, ptr);
         }
+        whole = whole && hi.subtract(lo).compareTo(BigDecimal.valueOf(2)) >= 0; // room for a few whole values
         for (int attempt = 0; attempt < 16; attempt++) {
             BigDecimal candidate;
             int mode = r.nextInt(10);

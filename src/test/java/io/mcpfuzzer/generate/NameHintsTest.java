@@ -3,6 +3,7 @@ package io.mcpfuzzer.generate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mcpfuzzer.common.Json;
+import java.util.List;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -42,6 +43,24 @@ class NameHintsTest {
             matching += check.test(input.value().get(name)) ? 1 : 0;
         }
         assertThat(matching).as(name).isGreaterThanOrEqualTo(70);
+    }
+
+    /** A fraction stays realistic where the name or the bounds leave no room for whole values. */
+    @Test
+    void fractionsWhereNameOrBoundsCallForThem() {
+        for (String property : List.of("{\"top_p\":{\"type\":\"number\",\"minimum\":0,\"maximum\":1}}",
+                "{\"limit\":{\"type\":\"number\",\"minimum\":0,\"exclusiveMaximum\":1}}",
+                "{\"delay_seconds\":{\"type\":\"number\"}}")) {
+            JsonNode schema = Json.parse("{\"type\":\"object\",\"properties\":" + property + "}");
+            String name = schema.path("properties").propertyNames().iterator().next();
+            ToolInputPlanner planner = new ToolInputPlanner(11);
+            int fractions = 0;
+            for (int run = 0; run < 60; run++) {
+                JsonNode v = planner.plan("hint", schema, Phase.REALISTIC, run).value().get(name);
+                fractions += v != null && !v.canConvertToExactIntegral() ? 1 : 0;
+            }
+            assertThat(fractions).as(property).isPositive();
+        }
     }
 
     @Test
