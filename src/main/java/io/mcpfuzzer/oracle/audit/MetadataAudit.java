@@ -174,6 +174,12 @@ public final class MetadataAudit {
                 + String.join(", ", sig) + ")";
         Severity sev = severity == null ? check.severity() : severity;
         String signature = surface.wire() + "|" + String.join(",", sig);
+        if (practice) { // one cause per wording: the same guidance repeated merges, different wording does not
+            StringBuilder words = new StringBuilder();
+            items.forEach(i -> words.append(String.valueOf(i.get("excerpt")).toLowerCase(java.util.Locale.ROOT)
+                    .replaceAll("\\s+", " ")).append('\n'));
+            signature += "|" + CanonicalJson.sha256(words.toString()).substring(0, 12);
+        }
         out.add(practice ? check.cause(sev, target, detail, ev, signature) : check.finding(sev, target, detail, ev, signature));
     }
 }

@@ -75,6 +75,7 @@ public final class OutputContract {
     private static void consistency(String name, JsonNode structured, JsonNode content, List<Finding> out) {
         boolean sawJson = false;
         String differing = null;
+        String expected = null; // the canonical structuredContent, made once the first JSON text turns up
         if (content != null && content.isArray()) {
             for (JsonNode block : content) {
                 if (!"text".equals(block.path("type").asString("")) || !block.path("text").isString()) {
@@ -88,8 +89,10 @@ public final class OutputContract {
                     JsonNode parsed = Json.parse(text);
                     sawJson = true;
                     // git-mcp-server writes "branches": null in the text where structuredContent leaves it out
-                    if (CanonicalJson.write(CanonicalJson.withoutNullMembers(parsed))
-                            .equals(CanonicalJson.write(CanonicalJson.withoutNullMembers(structured)))) {
+                    if (expected == null) {
+                        expected = CanonicalJson.write(CanonicalJson.withoutNullMembers(structured));
+                    }
+                    if (CanonicalJson.write(CanonicalJson.withoutNullMembers(parsed)).equals(expected)) {
                         return;
                     }
                     differing = text;
