@@ -9,7 +9,8 @@ import java.util.regex.Pattern;
  * Tells a verb from the noun spelt the same in a tool description: "commits the staged changes" writes,
  * "View commit history" and "differences between commits" do not. A match counts as a verb unless the
  * word before it is a determiner, preposition or possessive ("the commit", "between commits") or the word
- * after it makes it a compound noun ("commit message", "update count"), or it opens a parenthesised list
+ * after it makes it a compound noun ("commit message", "update count", and after a base form "upload URL"), or it
+ * opens a parenthesised list
  * ("(commits, tags)"); a passive ("were updated") describes state, not what the tool does; nor does a line
  * documenting an HTTP error status ({@code 403: The integration lacks the read/update capability}, as
  * servers generated from an OpenAPI document list their error responses). Reads at most the
@@ -38,12 +39,24 @@ final class VerbUse {
         Matcher m = pattern.matcher(t);
         while (m.find()) {
             if (!NOUN_BEFORE.contains(wordBefore(t, m.start())) && !NOUN_AFTER.contains(wordAfter(t, m.end()))
-                    && !opensParenthesis(t, m.start()) && !onStatusLine(t, m.start())) {
+                    && !baseFormCompound(t, m) && !opensParenthesis(t, m.start()) && !onStatusLine(t, m.start())) {
                 return true;
             }
         }
         return false;
     }
+
+    /**
+     * A verb's base form before a noun it modifies ("a short-lived upload URL", "upload instructions",
+     * firecrawl-mcp): a compound noun. The third person ("uploads URL content") stays a verb.
+     */
+    private static boolean baseFormCompound(String t, Matcher m) {
+        char last = t.charAt(m.end() - 1);
+        return last != 's' && last != 'S' && COMPOUND_HEADS.contains(wordAfter(t, m.end()));
+    }
+
+    private static final Set<String> COMPOUND_HEADS = Set.of("url", "urls", "link", "links", "instructions",
+            "ref", "refs", "token", "tokens", "endpoint", "endpoints", "limit", "limits");
 
     private static final Pattern STATUS_LINE = Pattern.compile("[ \\t]*[45][0-9][0-9][ \\t]*:");
 

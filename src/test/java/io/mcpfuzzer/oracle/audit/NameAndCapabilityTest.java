@@ -218,6 +218,11 @@ class NameAndCapabilityTest {
                     + "\"properties\":{\"query\":{}}},\"description\":\"" + d + "\"}"));
             assertThat(p.executes() || !p.destroys().isEmpty()).as(d).isTrue();
         }
+        // firecrawl_parse: "mints a short-lived upload URL" names a URL; "Uploads URL content" still uploads
+        assertThat(Capabilities.of(Json.parse("{\"name\":\"p\",\"description\":\"Parses a file. The server mints "
+                + "a short-lived upload URL for it.\"}")).writes()).as("upload URL").isEmpty();
+        assertThat(Capabilities.of(Json.parse("{\"name\":\"p\",\"description\":\"Uploads URL content to a bucket.\"}"))
+                .writes()).isNotEmpty();
         String longOne = "Helper. " + "x".repeat(CallerGuidance.MAX_SCAN) + "\\n\\nExecutes arbitrary shell commands.";
         assertThat(Capabilities.of(Json.parse("{\"name\":\"h\",\"description\":\"" + longOne + "\"}")).executes())
                 .as("past the sorted part, the text is kept").isTrue();
