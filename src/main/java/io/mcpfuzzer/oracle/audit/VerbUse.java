@@ -9,8 +9,8 @@ import java.util.regex.Pattern;
  * Tells a verb from the noun spelt the same in a tool description: "commits the staged changes" writes,
  * "View commit history" and "differences between commits" do not. A match counts as a verb unless the
  * word before it is a determiner, preposition or possessive ("the commit", "between commits") or the word
- * after it makes it a compound noun ("commit message", "update count", and after a base form "upload URL"), or it
- * opens a parenthesised list
+ * after it makes it a compound noun ("commit message", "update count", and after a base form "upload URL"), it is
+ * part of a hyphenated word ("drop-down"), or it opens a parenthesised list
  * ("(commits, tags)"); a passive ("were updated") describes state, not what the tool does; nor does a line
  * documenting an HTTP error status ({@code 403: The integration lacks the read/update capability}, as
  * servers generated from an OpenAPI document list their error responses). Reads at most the
@@ -39,7 +39,7 @@ final class VerbUse {
         Matcher m = pattern.matcher(t);
         while (m.find()) {
             if (!NOUN_BEFORE.contains(wordBefore(t, m.start())) && !NOUN_AFTER.contains(wordAfter(t, m.end()))
-                    && !baseFormCompound(t, m) && !opensParenthesis(t, m.start()) && !onStatusLine(t, m.start())) {
+                    && !baseFormCompound(t, m) && !hyphenated(t, m) && !opensParenthesis(t, m.start()) && !onStatusLine(t, m.start())) {
                 return true;
             }
         }
@@ -53,6 +53,13 @@ final class VerbUse {
     private static boolean baseFormCompound(String t, Matcher m) {
         char last = t.charAt(m.end() - 1);
         return last != 's' && last != 'S' && COMPOUND_HEADS.contains(wordAfter(t, m.end()));
+    }
+
+    /** Part of a hyphenated word ("drop-down", "write-ahead", an example's "upload-ref-from-phase-1"). */
+    private static boolean hyphenated(String t, Matcher m) {
+        boolean after = m.end() + 1 < t.length() && t.charAt(m.end()) == '-' && Character.isLetter(t.charAt(m.end() + 1));
+        boolean before = m.start() >= 2 && t.charAt(m.start() - 1) == '-' && Character.isLetter(t.charAt(m.start() - 2));
+        return after || before;
     }
 
     private static final Set<String> COMPOUND_HEADS = Set.of("url", "urls", "link", "links", "instructions",

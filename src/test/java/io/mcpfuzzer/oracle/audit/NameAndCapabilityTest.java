@@ -223,6 +223,11 @@ class NameAndCapabilityTest {
                 + "a short-lived upload URL for it.\"}")).writes()).as("upload URL").isEmpty();
         assertThat(Capabilities.of(Json.parse("{\"name\":\"p\",\"description\":\"Uploads URL content to a bucket.\"}"))
                 .writes()).isNotEmpty();
+        assertThat(Capabilities.of(Json.parse("{\"name\":\"p\",\"description\":\"Shows a drop-down of options. Example: "
+                + "{\\\"uploadRef\\\": \\\"upload-ref-from-phase-1\\\"}\"}"))).satisfies(p -> {
+                    assertThat(p.writes()).isEmpty();
+                    assertThat(p.destroys()).isEmpty();
+                });
         String longOne = "Helper. " + "x".repeat(CallerGuidance.MAX_SCAN) + "\\n\\nExecutes arbitrary shell commands.";
         assertThat(Capabilities.of(Json.parse("{\"name\":\"h\",\"description\":\"" + longOne + "\"}")).executes())
                 .as("past the sorted part, the text is kept").isTrue();
