@@ -92,9 +92,11 @@ public final class ResourceFuzzer {
                 ev.put("input", params);
                 ev.put("mutation", label);
                 ev.put("response", text.length() > 2000 ? text.substring(0, 2000) : text);
-                engine.addFinding(Finding.of("resource_traversal", sensitive ? Severity.CRITICAL : Severity.HIGH,
+                // one cause per escape technique for the server: its read handler, whatever resource was the base
+                // (a server listing 30 resources gave 30 findings of one traversal_backslash)
+                engine.addFinding(Finding.cause("resource_traversal", sensitive ? Severity.CRITICAL : Severity.HIGH,
                         "resource", target, run, "read of a URI outside the advertised scope returned content ("
-                                + label + ")", ev, label));
+                                + label + ")", ev, label + (sensitive ? ":sensitive" : "")));
             }
         }
     }

@@ -100,7 +100,12 @@ public final class MetadataAudit {
                 onlyMarks &= HiddenContent.DIRECTION_MARK.equals(c.kind());
             }
         }
-        add(out, AuditCheck.HIDDEN_CONTENT, onlyMarks ? Severity.LOW : null, surface, target, hash, "carriers", carriers);
+        // resources are the server's data, often hundreds generated alike: hidden characters in them are one
+        // practice (a listing that passes content through unsanitised), one cause per kind of carrier; a tool or
+        // prompt definition is a deliberate artefact, one finding each
+        boolean data = surface == Surface.RESOURCE;
+        add(out, AuditCheck.HIDDEN_CONTENT, onlyMarks ? Severity.LOW : null, surface, target, hash, "carriers", carriers,
+                data);
     }
 
     private static void markup(List<Finding> out, Surface surface, String target, String hash,
@@ -176,8 +181,8 @@ public final class MetadataAudit {
         String signature = surface.wire() + "|" + String.join(",", sig);
         if (practice) { // one cause per wording: the same guidance repeated merges, different wording does not
             StringBuilder words = new StringBuilder();
-            items.forEach(i -> words.append(String.valueOf(i.get("excerpt")).toLowerCase(java.util.Locale.ROOT)
-                    .replaceAll("\\s+", " ")).append('\n'));
+            items.stream().filter(i -> i.get("excerpt") != null).forEach(i -> words.append(String.valueOf(
+                    i.get("excerpt")).toLowerCase(java.util.Locale.ROOT).replaceAll("\\s+", " ")).append('\n'));
             signature += "|" + CanonicalJson.sha256(words.toString()).substring(0, 12);
         }
         out.add(practice ? check.cause(sev, target, detail, ev, signature) : check.finding(sev, target, detail, ev, signature));

@@ -94,6 +94,24 @@ class TextScannersTest {
         assertThat(c.snapshot()).as("other wording is another cause").hasSize(2);
     }
 
+    /** Hidden characters in many resources are one practice of the server; in tools, one finding per tool. */
+    @Test
+    void hiddenContentInResourcesIsOneCauseInToolsOneEach() {
+        io.mcpfuzzer.oracle.FindingCollector resources = new io.mcpfuzzer.oracle.FindingCollector();
+        io.mcpfuzzer.oracle.FindingCollector tools = new io.mcpfuzzer.oracle.FindingCollector();
+        for (String name : List.of("a", "b", "c")) {
+            MetadataAudit.audit(Surface.RESOURCE, io.mcpfuzzer.common.Json.parse("{\"uri\":\"note://" + name
+                    + "\",\"name\":\"" + name + "\",\"description\":\"note\u200b text\"}")).forEach(resources::add);
+            MetadataAudit.audit(Surface.TOOL, io.mcpfuzzer.common.Json.parse("{\"name\":\"" + name
+                    + "\",\"description\":\"tool\u200b text\"}")).forEach(tools::add);
+        }
+        assertThat(resources.snapshot()).singleElement().satisfies(f -> {
+            assertThat(f.checkId()).isEqualTo("MCPF-META-004");
+            assertThat(f.evidence().get(io.mcpfuzzer.oracle.Finding.COVERS_TOTAL)).isEqualTo(3);
+        });
+        assertThat(tools.snapshot()).hasSize(3);
+    }
+
     private static String conditioning(String tool) {
         return MetadataAudit.audit(Surface.TOOL, io.mcpfuzzer.common.Json.parse(tool)).stream()
                 .filter(f -> "MCPF-META-007".equals(f.checkId())).map(f -> f.severity().wire()).findFirst()
