@@ -217,7 +217,7 @@ public final class RunEngine {
                 if (ping != null && ping.answered()) {
                     if (call.liveness() == Liveness.ANSWER_OPTIONAL) {
                         reply = new Reply(ping.status(), ping.message(), ping.raw(), reply.latencyNanos(), null)
-                                .decided(reply.decidedBy());
+                                .decided(Reply.BY_SILENCE);
                     } else if (target.session().rpc().answeredLate(timedOut)) { // answered after its deadline
                         reply = reply.withStatus(Reply.Status.TIMEOUT, "the answer came after the " + waited
                                 + " ms deadline (before the answer to a later ping): a slow request (timeout)")

@@ -36,6 +36,11 @@ public record Reply(Status status, JsonNode message, String raw, long latencyNan
      * ahead of it, and that request's run ended the deaf server: most likely another run's hang.
      */
     public static final String BY_QUEUE = "queued_behind";
+    /**
+     * A case JSON-RPC lets a server leave unanswered got none, and a ping after it was answered: the reply is
+     * the ping's, its latency the wait for the case's answer, which is no answer latency.
+     */
+    public static final String BY_SILENCE = "silence";
 
     /** A reply for a request that went out as given, with no decision recorded. */
     public Reply(Status status, JsonNode message, String raw, long latencyNanos, String detail) {
