@@ -16,15 +16,18 @@ import java.util.regex.Pattern;
  * paragraph (up to the first blank line) is always the tool's own words, imperative or not ("Delete a file
  * by path."). A later sentence or list item is guidance only when it opens with a verb addressed to the
  * caller (use, call, pass, prefer, avoid, try, provide, specify, choose, include, add) and names one of the
- * tool's input properties, or opens with run or execute and speaks of something the tool returned; and
- * never when it speaks of the tool itself ("this tool", "this function", "it"). A sentence ends at a line
- * end or at a full stop, question or exclamation mark before white space ("firecrawl.dev" does not end
- * one). Only the first {@value #MAX_SCAN} characters are sorted; the rest is kept as it is. Stateless and
- * thread-safe.
+ * tool's input properties and states no capability that input does not explain (the caller of
+ * {@link #ownWords(String, Set, java.util.function.Predicate)} decides), or opens with run or execute and speaks
+ * of something the tool returned; and never when it speaks of the tool itself ("this tool", "this function",
+ * "it"). A sentence ends at a line end or at a full stop, question or exclamation mark before white space
+ * ("firecrawl.dev" does not end one). Only the first {@value #MAX_SCAN} characters are sorted; the rest is kept as it is, up to
+ * {@value #MAX_KEPT} characters. Stateless and thread-safe.
  */
 final class CallerGuidance {
     /** Characters of a description sorted into own words and guidance; later ones are kept. */
     static final int MAX_SCAN = 20_000;
+    /** Characters of a description kept at most (a hostile listing may carry megabytes). */
+    static final int MAX_KEPT = 200_000;
 
     private static final Set<String> GUIDANCE_VERBS = Set.of("use", "call", "pass", "prefer", "avoid", "try",
             "provide", "specify", "choose", "include", "add");
@@ -45,8 +48,19 @@ final class CallerGuidance {
      * @param properties the tool's input property names, lower case
      */
     static String ownWords(String description, Set<String> properties) {
+        return ownWords(description, properties, sentence -> false);
+    }
+
+    /**
+     * As {@link #ownWords(String, Set)}, keeping every sentence {@code capability} says states a capability
+     * the named input does not explain ("Use command to execute arbitrary shell commands": no guidance).
+     */
+    static String ownWords(String description, Set<String> properties, java.util.function.Predicate<String> capability) {
         if (description == null || description.isEmpty()) {
             return "";
+        }
+        if (description.length() > MAX_KEPT) {
+            description = description.substring(0, MAX_KEPT);
         }
         int scan = Math.min(description.length(), MAX_SCAN);
         Matcher blank = BLANK_LINE.matcher(description).region(0, scan);
@@ -63,30 +77,42 @@ final class CallerGuidance {
                     && (i + 1 == description.length() || Character.isWhitespace(description.charAt(i + 1)));
             if (end || i + 1 == scan) {
                 String sentence = description.substring(start, i + 1);
-                out.append(isGuidance(sentence, properties) ? "\n" : sentence);
+                boolean drop = runsWhatWasReturned(sentence)
+                        || isGuidance(sentence, properties) && !capability.test(sentence);
+                out.append(drop ? "\n" : sentence);
                 start = i + 1;
             }
         }
-        out.append(description, scan, description.length());
+        out.append(description, scan, Math.min(description.length(), MAX_KEPT));
         return out.toString();
+    }
+
+    /** True for "Run the returned curl command locally": the caller runs what the tool gave it. */
+    static boolean runsWhatWasReturned(String sentence) {
+        String first = firstWord(sentence);
+        return (first.equals("run") || first.equals("execute")) && !ABOUT_ITSELF.matcher(sentence).find()
+                && RETURNED.matcher(sentence).find();
     }
 
     /** True for a sentence addressed to the caller (see the class comment). */
     static boolean isGuidance(String sentence, Set<String> properties) {
+        if (runsWhatWasReturned(sentence)) {
+            return true;
+        }
+        String first = firstWord(sentence);
+        return !first.isEmpty() && !ABOUT_ITSELF.matcher(sentence).find() && GUIDANCE_VERBS.contains(first)
+                && namesProperty(sentence, properties);
+    }
+
+    /** The sentence's first word after list markers and labels, lower case ("" when none). */
+    private static String firstWord(String sentence) {
         Matcher lead = LEAD.matcher(sentence);
         int from = lead.lookingAt() ? lead.end() : 0;
         int to = from;
         while (to < sentence.length() && Character.isLetter(sentence.charAt(to))) {
             to++;
         }
-        if (to == from || ABOUT_ITSELF.matcher(sentence).find()) {
-            return false;
-        }
-        String first = sentence.substring(from, to).toLowerCase(Locale.ROOT);
-        if (first.equals("run") || first.equals("execute")) {
-            return RETURNED.matcher(sentence).find();
-        }
-        return GUIDANCE_VERBS.contains(first) && namesProperty(sentence, properties);
+        return sentence.substring(from, to).toLowerCase(Locale.ROOT);
     }
 
     private static boolean namesProperty(String sentence, Set<String> properties) {

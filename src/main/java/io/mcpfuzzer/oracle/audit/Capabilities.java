@@ -94,7 +94,8 @@ public final class Capabilities {
         Set<String> tokens = tokens(name);
         Set<String> props = properties(tool.get("inputSchema"));
         // what the tool does, not its usage guide's instructions to the caller ({@link CallerGuidance})
-        String desc = CallerGuidance.ownWords(text(tool.get("description")), props) + "\n" + text(tool.get("title"));
+        String desc = CallerGuidance.ownWords(text(tool.get("description")), props, s -> beyondInputs(s, props))
+                + "\n" + text(tool.get("title"));
         List<String> read = new ArrayList<>();
         List<String> egress = new ArrayList<>();
         List<String> exec = new ArrayList<>();
@@ -106,20 +107,22 @@ public final class Capabilities {
         if (!virtual && READ_DESC.matcher(desc).find()) {
             read.add("description");
         }
-        if (EGRESS_DESC.matcher(desc).find()) {
+        boolean egressText = EGRESS_DESC.matcher(desc).find(); // each pattern once: a description may be long
+        boolean execText = EXEC_DESC.matcher(desc).find();
+        if (egressText) {
             egress.add("description");
         }
         for (String p : props) {
-            if (EGRESS_PROPS.contains(p) && (intersects(tokens, EGRESS_NAME) || EGRESS_DESC.matcher(desc).find()
+            if (EGRESS_PROPS.contains(p) && (intersects(tokens, EGRESS_NAME) || egressText
                     || p.contains("url") || p.equals("endpoint") || p.contains("webhook"))) {
                 egress.add("property:" + p);
             }
             if (EXEC_PROPS.contains(p) && ((intersects(tokens, EXEC_NAME) && !"code".equals(onlyHit(tokens, EXEC_NAME)))
-                    || EXEC_DESC.matcher(desc).find())) {
+                    || execText)) {
                 exec.add("property:" + p);
             }
         }
-        if (EXEC_DESC.matcher(desc).find()) {
+        if (execText) {
             exec.add("description");
         }
         List<String> writes = new ArrayList<>();
@@ -143,6 +146,48 @@ public final class Capabilities {
             destroys.add("description");
         }
         return new Profile(name, read, dedupe(egress), exec, writes, destroys);
+    }
+
+    /**
+     * Whether a usage-guide sentence states a capability its named input does not explain: any execution,
+     * or a write or delete whose object is no part of an input's name ("remove domains" with
+     * {@code excludeDomains} is explained; "drop tables" with {@code query} is not).
+     */
+    static boolean beyondInputs(String sentence, Set<String> props) {
+        if (EXEC_DESC.matcher(sentence).find()) {
+            return true;
+        }
+        for (Pattern p : List.of(WRITE_DESC, DESTROY_DESC)) {
+            java.util.regex.Matcher m = p.matcher(sentence);
+            while (m.find()) {
+                String object = objectAfter(sentence, m.end());
+                if (object.length() < 4 || props.stream().noneMatch(q -> q.contains(object))) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static final Set<String> ARTICLES = Set.of("the", "a", "an", "all", "any", "some", "every", "each");
+
+    /** The first word after {@code at} that is no article, lower case ("" when none). */
+    private static String objectAfter(String s, int at) {
+        int i = at;
+        while (i < s.length()) {
+            while (i < s.length() && !Character.isLetter(s.charAt(i))) {
+                i++;
+            }
+            int start = i;
+            while (i < s.length() && Character.isLetter(s.charAt(i))) {
+                i++;
+            }
+            String word = s.substring(start, i).toLowerCase(Locale.ROOT);
+            if (!ARTICLES.contains(word)) {
+                return word;
+            }
+        }
+        return "";
     }
 
     /** Lower-case tokens of a name split at separators and camelCase boundaries. */

@@ -9,8 +9,8 @@ import java.util.regex.Pattern;
  * Tells a verb from the noun spelt the same in a tool description: "commits the staged changes" writes,
  * "View commit history" and "differences between commits" do not. A match counts as a verb unless the
  * word before it is a determiner, preposition or possessive ("the commit", "between commits") or the word
- * after it makes it a compound noun ("commit message", "update count", and after a base form "upload URL"), it is
- * part of a hyphenated word ("drop-down"), or it opens a parenthesised list
+ * after it makes it a compound noun ("commit message", "update count", and after a base form that is no imperative
+ * "upload URL"), it starts a hyphenated word ("drop-down") or sits in a slug, or it opens a parenthesised list
  * ("(commits, tags)"); a passive ("were updated") describes state, not what the tool does; nor does a line
  * documenting an HTTP error status ({@code 403: The integration lacks the read/update capability}, as
  * servers generated from an OpenAPI document list their error responses). Reads at most the
@@ -52,14 +52,38 @@ final class VerbUse {
      */
     private static boolean baseFormCompound(String t, Matcher m) {
         char last = t.charAt(m.end() - 1);
-        return last != 's' && last != 'S' && COMPOUND_HEADS.contains(wordAfter(t, m.end()));
+        if (last == 's' || last == 'S' || !COMPOUND_HEADS.contains(wordAfter(t, m.end()))) {
+            return false;
+        }
+        // an imperative stays a verb: at the start of a sentence or item ("Delete token by ID."), or after
+        // "to", a conjunction, a modal or a subject ("... to delete tokens", "can reset token", "lets you delete tokens")
+        String before = wordBefore(t, m.start());
+        return !before.isEmpty() && !VERB_CUES.contains(before);
     }
 
-    /** Part of a hyphenated word ("drop-down", "write-ahead", an example's "upload-ref-from-phase-1"). */
+    private static final Set<String> VERB_CUES = Set.of("to", "and", "or", "then", "also", "will", "can", "could",
+            "should", "must", "may", "might", "would", "shall", "please", "not", "never", "always", "you", "we",
+            "they", "i", "users", "clients", "agents");
+
+    /**
+     * The first part of a hyphenated word ("drop-down", "write-ahead", an example's "upload-ref-from-phase-1"),
+     * or a later part of a slug of three or more parts or with digits. A prefixed verb stays a verb
+     * ("Hard-deletes the account", "force-pushes").
+     */
     private static boolean hyphenated(String t, Matcher m) {
-        boolean after = m.end() + 1 < t.length() && t.charAt(m.end()) == '-' && Character.isLetter(t.charAt(m.end() + 1));
-        boolean before = m.start() >= 2 && t.charAt(m.start() - 1) == '-' && Character.isLetter(t.charAt(m.start() - 2));
-        return after || before;
+        if (m.end() + 1 < t.length() && t.charAt(m.end()) == '-' && Character.isLetter(t.charAt(m.end() + 1))) {
+            return true;
+        }
+        if (m.start() < 2 || t.charAt(m.start() - 1) != '-' || !Character.isLetterOrDigit(t.charAt(m.start() - 2))) {
+            return false;
+        }
+        int from = m.start();
+        while (from > 0 && (Character.isLetterOrDigit(t.charAt(from - 1)) || t.charAt(from - 1) == '-')
+                && m.start() - from < 200) {
+            from--;
+        }
+        String token = t.substring(from, m.end());
+        return token.chars().filter(c -> c == '-').count() >= 2 || token.chars().anyMatch(Character::isDigit);
     }
 
     private static final Set<String> COMPOUND_HEADS = Set.of("url", "urls", "link", "links", "instructions",

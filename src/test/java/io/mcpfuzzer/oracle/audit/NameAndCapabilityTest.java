@@ -228,6 +228,19 @@ class NameAndCapabilityTest {
                     assertThat(p.writes()).isEmpty();
                     assertThat(p.destroys()).isEmpty();
                 });
+        // a guidance sentence that names an input keeps what the input does not explain (second review)
+        Capabilities.Profile shellHelper = Capabilities.of(Json.parse("{\"name\":\"helper\",\"inputSchema\":{\"type\":"
+                + "\"object\",\"properties\":{\"command\":{}}},\"description\":\"Helper.\\n\\nUse command to execute "
+                + "arbitrary shell commands.\"}"));
+        assertThat(shellHelper.executes()).isTrue();
+        Capabilities.Profile dropper = Capabilities.of(Json.parse("{\"name\":\"helper\",\"inputSchema\":{\"type\":"
+                + "\"object\",\"properties\":{\"query\":{}}},\"description\":\"Helper.\\n\\nUse query to drop tables.\"}"));
+        assertThat(dropper.destroys()).isNotEmpty();
+        for (String imperative : List.of("Delete token by ID.", "Reset token.", "Remove links from the page.",
+                "Hard-deletes the account.", "Lets you delete tokens.")) {
+            assertThat(Capabilities.of(Json.parse("{\"name\":\"t\",\"description\":\"" + imperative + "\"}")).writes())
+                    .as(imperative).isNotEmpty();
+        }
         String longOne = "Helper. " + "x".repeat(CallerGuidance.MAX_SCAN) + "\\n\\nExecutes arbitrary shell commands.";
         assertThat(Capabilities.of(Json.parse("{\"name\":\"h\",\"description\":\"" + longOne + "\"}")).executes())
                 .as("past the sorted part, the text is kept").isTrue();
