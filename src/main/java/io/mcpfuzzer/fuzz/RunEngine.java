@@ -216,8 +216,11 @@ public final class RunEngine {
                 long waited = Math.round(reply.latencyMillis());
                 if (ping != null && ping.answered()) {
                     if (call.liveness() == Liveness.ANSWER_OPTIONAL) {
+                        // a late answer to a case that needed none is still a slow answer (latency evidence);
+                        // true silence waited for nothing the server owed
+                        boolean late = target.session().rpc().answeredLate(timedOut);
                         reply = new Reply(ping.status(), ping.message(), ping.raw(), reply.latencyNanos(), null)
-                                .decided(Reply.BY_SILENCE);
+                                .decided(late ? reply.decidedBy() : Reply.BY_SILENCE);
                     } else if (target.session().rpc().answeredLate(timedOut)) { // answered after its deadline
                         reply = reply.withStatus(Reply.Status.TIMEOUT, "the answer came after the " + waited
                                 + " ms deadline (before the answer to a later ping): a slow request (timeout)")

@@ -19,7 +19,8 @@ import tools.jackson.databind.JsonNode;
  *                  {@link #BY_DEADLINE} (nothing by the deadline, while a later ping was answered),
  *                  {@link #BY_PING} (nothing by the deadline, and a ping got nothing either),
  *                  {@link #BY_HTTP_STATUS} (the request's POST response ended without an answer),
- *                  {@link #BY_QUEUE} (nothing, queued behind another request on a server gone deaf), or null
+ *                  {@link #BY_QUEUE} (nothing, queued behind another request on a server gone deaf),
+ *                  {@link #BY_SILENCE} (nothing for a case that needed no answer, and a ping was answered), or null
  */
 public record Reply(Status status, JsonNode message, String raw, long latencyNanos, String detail, Outbound outbound,
         String decidedBy) {
