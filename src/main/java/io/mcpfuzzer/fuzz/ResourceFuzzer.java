@@ -92,13 +92,20 @@ public final class ResourceFuzzer {
                 ev.put("input", params);
                 ev.put("mutation", label);
                 ev.put("response", text.length() > 2000 ? text.substring(0, 2000) : text);
-                // one cause per escape technique for the server: its read handler, whatever resource was the base
+                // one cause per scheme and escape technique: the read handler, whatever resource was the base
                 // (a server listing 30 resources gave 30 findings of one traversal_backslash)
                 engine.addFinding(Finding.cause("resource_traversal", sensitive ? Severity.CRITICAL : Severity.HIGH,
                         "resource", target, run, "read of a URI outside the advertised scope returned content ("
-                                + label + ")", ev, label + (sensitive ? ":sensitive" : "")));
+                                + label + ")", ev, scheme(target) + ":" + label + (sensitive ? ":sensitive" : "")));
             }
         }
+    }
+
+    /** The URI scheme of a resource, lower case ("" without one): each scheme may have its own read handler. */
+    static String scheme(String uri) {
+        int colon = uri == null ? -1 : uri.indexOf(':');
+        return colon > 0 && colon < 32 && uri.substring(0, colon).matches("[A-Za-z][A-Za-z0-9+.-]*")
+                ? uri.substring(0, colon).toLowerCase(java.util.Locale.ROOT) : "";
     }
 
     private void subscribe(String uri, int run) throws Supervisor.BlockedException {
