@@ -227,9 +227,9 @@ public final class FuzzRunner implements CampaignRunner {
         if (stateDir == null || value == null || !value.startsWith("/")) {
             return false;
         }
-        try {
+        try { // the HOME and TMPDIR the safety layer makes there, not a user's --state-dir as a whole
             Path p = Path.of(value).normalize();
-            return p.startsWith(stateDir) && !p.equals(stateDir);
+            return p.startsWith(stateDir.resolve("home")) || p.startsWith(stateDir.resolve("tmp"));
         } catch (java.nio.file.InvalidPathException e) {
             return false;
         }

@@ -46,7 +46,7 @@ class EnvironmentFailuresTest {
         // @modelcontextprotocol/server-gitlab 2025.4.25, a 64 KB search echoed in the URL before the reason
         assertThat(EnvironmentFailures.blames("request to https://gitlab.com/api/v4/projects?search="
                 + "meeting+notes+".repeat(5000) + " failed, reason: getaddrinfo ENOTFOUND gitlab.com")).isTrue();
-        assertThat(EnvironmentFailures.blames("TypeError: x" + middle + "unauthorized")).as("the end: connections only")
+        assertThat(EnvironmentFailures.blames("TypeError: x" + middle + " 401 Unauthorized")).as("the end: connections only")
                 .isFalse();
         assertThat(EnvironmentFailures.blames(null)).isFalse();
     }
