@@ -84,10 +84,7 @@ public final class KnownText {
         if (text == null) {
             return;
         }
-        pathTokens(text, token -> {
-            String p = stripScheme(token.strip());
-            add('X', p.length() > 1 && p.endsWith("/") ? p.substring(0, p.length() - 1) : p);
-        });
+        pathTokens(text, token -> add('X', pathKey(token)));
     }
 
     /** Each run of path characters holding a slash in the first {@value #MAX_PUBLISHED_SCAN} characters. */
@@ -156,10 +153,7 @@ public final class KnownText {
             if (path == null || path.isEmpty()) {
                 return false;
             }
-            String p = stripScheme(path);
-            if (p.endsWith("/")) {
-                p = p.substring(0, p.length() - 1);
-            }
+            String p = pathKey(path);
             if (known('P', p) || known('X', p) || known('S', path) || p.startsWith("/") && known('T', p.substring(1))) {
                 return true;
             }
@@ -229,10 +223,7 @@ public final class KnownText {
         if (s.indexOf('/') < 0 || s.length() > MAX_HASHED) {
             return;
         }
-        String p = stripScheme(s.strip());
-        if (p.length() > 1 && p.endsWith("/")) {
-            p = p.substring(0, p.length() - 1);
-        }
+        String p = pathKey(s.strip());
         int run = 0;
         while (run < p.length() && isPathChar(p.charAt(run)) && p.charAt(run) != ':') {
             run++;
@@ -257,6 +248,12 @@ public final class KnownText {
         if (tail.indexOf('/') > 0) {
             sink.add('T', tail);
         }
+    }
+
+    /** A path as remembered and looked up: without a URI scheme and without a trailing slash ("/" stays). */
+    private static String pathKey(String path) {
+        String p = stripScheme(path);
+        return p.length() > 1 && p.endsWith("/") ? p.substring(0, p.length() - 1) : p;
     }
 
     private static String stripScheme(String s) {
