@@ -63,6 +63,11 @@ public final class EnvironmentFailures {
                 || TAIL_BLAME.matcher(message.substring(message.length() - MAX_INPUT).toLowerCase(Locale.ROOT)).find();
     }
 
+    /** True for an error answer with code -32603 whose message blames the network or credentials. */
+    public static boolean blamesInternalError(Integer code, String message) {
+        return Integer.valueOf(-32603).equals(code) && blames(message);
+    }
+
     /**
      * True for a -32603 error answer, a tool error ({@code isError: true}) or an error written as a normal
      * result, whose text (the message, or the first content item's text) blames the network or credentials.

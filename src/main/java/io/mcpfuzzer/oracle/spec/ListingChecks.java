@@ -31,7 +31,8 @@ final class ListingChecks {
                 {"prompts", "prompts/list"}}) {
             ProbeReply reply = ctx.call(capMethod[1], null);
             lists.put(capMethod[1], reply);
-            if (ctx.declares(capMethod[0]) && blamesEnvironment(reply)) {
+            boolean backendDown = EnvironmentFailures.blamesInternalError(reply.errorCode(), reply.errorMessage());
+            if (ctx.declares(capMethod[0]) && backendDown) {
                 unreachable.add(capMethod[1] + ": " + reply.errorMessage());
             } else if (ctx.declares(capMethod[0]) && !reply.isResult()) {
                 declaredProblems.add(capMethod[0] + " declared but " + capMethod[1] + " " + outcome(reply));
@@ -176,12 +177,6 @@ final class ListingChecks {
                 : code != null && code == RpcChecks.INVALID_PARAMS ? PASS : WARN;
         ctx.add(SpecChecks.PAGE_INVALID_CURSOR, status, method + " with an invalid cursor: " + outcome(reply),
                 "reply", reply.excerpt());
-    }
-
-    /** A -32603 answer whose message blames the network or credentials ({@link EnvironmentFailures}). */
-    private static boolean blamesEnvironment(ProbeReply reply) {
-        return reply.isError() && Integer.valueOf(-32603).equals(reply.errorCode())
-                && EnvironmentFailures.blames(reply.errorMessage());
     }
 
     private static String outcome(ProbeReply reply) {
