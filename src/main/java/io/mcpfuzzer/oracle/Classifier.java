@@ -107,7 +107,8 @@ public final class Classifier {
             case ERROR -> {
                 Integer code = reply.errorCode();
                 outcome = "rejected";
-                if (code != null && code == -32603 && !blamesEnvironment(o)) { // a network failure is none
+                // a network failure is none
+                if (code != null && code == -32603 && !blamesEnvironment(o, reply.errorMessage())) {
                     findings.add(internalError(o, reply.errorMessage()));
                 }
                 leaks(o, InputEchoes.masked(reply.raw(), o.input()), findings);
@@ -119,7 +120,8 @@ public final class Classifier {
                 boolean malformed = !toolError && Boolean.FALSE.equals(o.inputValid()) && "tool".equals(o.kind());
                 // an error written as a normal result (server-slack: {"error": "fetch failed"})
                 String errorText = toolError || !"tool".equals(o.kind()) ? null : ErrorShapedText.find(result, o.input());
-                boolean blamed = (toolError || errorText != null) && blamesEnvironment(o);
+                String failure = toolError ? EnvironmentFailures.failureText(reply) : errorText;
+                boolean blamed = blamesEnvironment(o, failure);
                 // the server's refusal of an invalid input is a tool error, only not flagged as one; an invalid
                 // input that reached the network was accepted
                 String refusal = malformed && !blamed ? errorText : null;
@@ -268,12 +270,11 @@ public final class Classifier {
     }
 
     /**
-     * Whether a -32603 answer's or tool error's text, with the request's echoed values masked and unless it
-     * is argument validation, blames the network or credentials; such an answer is counted in
-     * {@link #environment()}.
+     * Whether a failure's {@code text} (a -32603 message, a tool error's text, or an error written as a normal
+     * result; null is none), with the request's echoed values masked and unless it is argument validation, blames
+     * the network or credentials; such an answer is counted in {@link #environment()}.
      */
-    private boolean blamesEnvironment(Observation o) {
-        String text = EnvironmentFailures.failureText(o.reply());
+    private boolean blamesEnvironment(Observation o, String text) {
         if (text == null || ValidationText.isValidation(text)
                 || !EnvironmentFailures.blames(InputEchoes.masked(text, o.input()))) {
             return false;
