@@ -14,7 +14,9 @@ import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -46,6 +48,12 @@ public final class ProcessManager implements AutoCloseable {
     private final String tokenPrefix;
     private final AtomicLong sequence = new AtomicLong();
     private final AtomicBoolean closed = new AtomicBoolean();
+    /** Starts between their closed check and their registration (close waits for them). */
+    private final AtomicInteger spawning = new AtomicInteger();
+    /** Counted down once whoever closed the manager (close or the shutdown hook) stopped everything. */
+    private final CountDownLatch stoppedAll = new CountDownLatch(1);
+    /** How long closing waits for starts already under way to register their process. */
+    private static final Duration SPAWN_WAIT = Duration.ofSeconds(2);
     private final TreeRss treeRss;
 
     private ProcessManager(Builder b) {
@@ -92,17 +100,20 @@ public final class ProcessManager implements AutoCloseable {
      * @throws IllegalStateException after {@link #close()}
      */
     public ManagedProcess startProcess(ProcessConfig cfg) {
-        if (closed.get()) {
-            throw new IllegalStateException("process manager is closed");
-        }
         ManagedProcess mp;
+        spawning.incrementAndGet(); // before the check: closing either sees this start or we see it closed
         try {
+            if (closed.get()) {
+                throw new IllegalStateException("process manager is closed");
+            }
             mp = spawner.spawn(cfg, tokenPrefix + "-" + sequence.incrementAndGet(), clock::nanoTime);
+            registry.register(mp);
         } catch (ProcessStartException e) {
             events.emit(EventType.START_FAILED, 0, cfg.name(), "reason", e.reason(), "message", e.getMessage());
             throw e;
+        } finally {
+            spawning.decrementAndGet();
         }
-        registry.register(mp);
         if (closed.get()) { // close() ran while we spawned and may have missed this one
             stopper.stop(mp, Stopper.Mode.FORCE, "shutdown", policy);
             throw new IllegalStateException("process manager closed during start of " + cfg.name());
@@ -264,7 +275,13 @@ public final class ProcessManager implements AutoCloseable {
         if (!closed.compareAndSet(false, true)) {
             return;
         }
-        boolean ok = stopEach(Stopper.Mode.GRACEFUL, "shutdown", policy);
+        boolean ok;
+        try {
+            awaitSpawns();
+            ok = stopEach(Stopper.Mode.GRACEFUL, "shutdown", policy);
+        } finally {
+            stoppedAll.countDown();
+        }
         events.emit(EventType.STOPPED_ALL, 0, "manager", "force", false, "ok", ok);
         watchdog.close();
         workers.shutdown();
@@ -302,9 +319,43 @@ public final class ProcessManager implements AutoCloseable {
         return ok;
     }
 
+    /**
+     * The shutdown hook: the JVM halts when it returns, so it stops what is tracked itself, or, when
+     * {@link #close()} is already under way on another thread, waits (bounded) for that to finish.
+     */
     private void onJvmExit() {
-        if (!closed.get()) {
-            stopEach(Stopper.Mode.GRACEFUL, "shutdown", StopPolicy.shutdownHook());
+        if (closed.compareAndSet(false, true)) {
+            try {
+                awaitSpawns();
+                stopEach(Stopper.Mode.GRACEFUL, "shutdown", StopPolicy.shutdownHook());
+            } finally {
+                stoppedAll.countDown();
+            }
+            return;
+        }
+        try {
+            if (!stoppedAll.await(5, TimeUnit.SECONDS)) { // close() is slow: make sure, quickly
+                stopEach(Stopper.Mode.FORCE, "shutdown", StopPolicy.shutdownHook());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Waits, at most {@link #SPAWN_WAIT}, until no start is between its closed check and the
+     * registration of its process, so that stopping everything tracked includes it (a start that
+     * registers after closing began stops its process itself, unless the JVM halts first).
+     */
+    private void awaitSpawns() {
+        long deadline = System.nanoTime() + SPAWN_WAIT.toNanos();
+        while (spawning.get() > 0 && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
         }
     }
 

@@ -3,6 +3,7 @@ package io.mcpfuzzer.process;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mcpfuzzer.process.fixtures.HookedJvm;
+import io.mcpfuzzer.process.fixtures.SpawningJvm;
 import io.mcpfuzzer.testsupport.JavaCommand;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -32,6 +33,23 @@ class ShutdownHookTest {
                     .findFirst().orElseThrow();
             assertThat(child).isPositive();
             assertThat(ProcFs.isAlive(child)).as("child stopped by the hook").isFalse();
+            leaks.assertNoneAlive();
+        }
+    }
+
+    /**
+     * A start under way when the JVM exits (the owner never closed the manager) is not orphaned: the
+     * hook closes the manager first, waits for starts in flight, and later starts are refused.
+     */
+    @Test
+    void startsInFlightAtExitAreStoppedToo() throws Exception {
+        try (ProcessManager manager = ProcessTestSupport.manager()) {
+            ManagedProcess jvm = manager.startProcess(leaks.config(
+                    JavaCommand.of(SpawningJvm.class, Leaks.VARIABLE, leaks.mark())).startupWindow(Duration.ZERO).build());
+            String out = new String(jvm.stdout().readAllBytes(), StandardCharsets.UTF_8).trim();
+            ProcessResult r = manager.waitFor(jvm.pid(), Duration.ofSeconds(120));
+            assertThat(r.exitCode()).as("fixture stderr: %s", r.stderrTail()).isZero();
+            assertThat(out).contains("started=");
             leaks.assertNoneAlive();
         }
     }
