@@ -241,7 +241,10 @@ final class NameHints {
     static boolean wholeQuantity(String name) {
         return name != null && any(tokens(name), "count", "limit", "size", "page", "per", "num", "n", "quantity",
                 "depth", "retries", "k", "results", "offset", "skip", "start", "index", "line", "port", "year",
-                "month", "day", "hour", "minute", "id", "width", "height", "age");
+                "month", "day", "hour", "minute", "id", "width", "height", "age",
+                // plurals of counted things (maxPages, maxTokens); not seconds: durations may be fractional
+                "pages", "lines", "items", "rows", "columns", "entries", "files", "steps", "attempts", "tokens",
+                "chars", "characters", "bytes", "days", "hours", "minutes", "years", "months", "ids");
     }
 
     private static long[] decideRange(String name) {

@@ -27,7 +27,10 @@ class NameHintsTest {
                 // firecrawl-mcp 3.26 declares limit and offset as "number" and rejects fractions
                 Arguments.of("limit", "number", (Predicate<JsonNode>) v -> v.canConvertToExactIntegral() && v.asLong() >= 1
                         && v.asLong() <= 100),
-                Arguments.of("offset", "number", (Predicate<JsonNode>) JsonNode::canConvertToExactIntegral));
+                Arguments.of("offset", "number", (Predicate<JsonNode>) JsonNode::canConvertToExactIntegral),
+                // counted things in the plural are whole too
+                Arguments.of("maxPages", "number", (Predicate<JsonNode>) JsonNode::canConvertToExactIntegral),
+                Arguments.of("max_tokens", "number", (Predicate<JsonNode>) JsonNode::canConvertToExactIntegral));
     }
 
     @ParameterizedTest(name = "{0}")
