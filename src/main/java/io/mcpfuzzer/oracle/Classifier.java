@@ -166,10 +166,19 @@ public final class Classifier {
      * code is wrong (an input of unknown validity, or a protocol case whose arguments were never checked
      * against the tool's schema, counts as invalid: nothing proves the server wrong), and so does a
      * refusal for nesting depth ({@link ValidationText#isLimit}). A tool call with schema-valid
-     * arguments answered so stays {@code medium}. Any other -32603 merges by the shape of its message.
+     * arguments answered so stays {@code medium}. A file the input named that could not be opened or read
+     * ({@link ValidationText#isFileAccess}, the request's values masked) is one {@code low} root cause per
+     * server: the MCP spec wants such a tool failure as a result with {@code isError}. Any other -32603
+     * merges by the shape of its message.
      */
     private Finding internalError(Observation o, String message) {
         String detail = "server answered -32603 Internal error: " + cut(message, 200);
+        if (ValidationText.isFileAccess(InputEchoes.masked(message, o.input()))) {
+            // mcp-go servers answer a missing file so: the input's fault, only the code is wrong
+            return cause(o, "internal_error", Severity.LOW, "a file the input named could not be opened or read,"
+                    + " answered with -32603 Internal error instead of a tool result with isError: " + cut(message, 200),
+                    evidence(o), "-32603:file_access");
+        }
         if (ValidationText.isValidation(message)) {
             boolean invalid = !("tool".equals(o.kind()) && Boolean.TRUE.equals(o.inputValid()))
                     || ValidationText.isLimit(message); // a nesting limit is defensive: only the code is wrong

@@ -39,6 +39,15 @@ public final class ValidationText {
             + "|api[ _-]?key|access token|rate limit|too many requests|quota|certificate|dns|connection|unavailable"
             + "|outside (?:the )?allowed|not permitted");
 
+    /**
+     * Wording of a failure to open or read the file an input named (errno texts of libc, Go and node, the
+     * Windows wording, a file of the wrong format): the input's fault, whatever the code it was answered with.
+     */
+    private static final Pattern FILE_ACCESS = Pattern.compile("no such file or directory|\\benoent\\b|is a directory"
+            + "|\\beisdir\\b|not a directory|\\benotdir\\b|file name too long|\\benametoolong\\b|file not found"
+            + "|file does not exist|cannot find the (?:file|path) specified|not a valid (?:zip|xlsx|xls|excel|pdf|image|png"
+            + "|jpe?g|gif|csv|json|yaml|xml|docx?|pptx?|archive|sqlite|database) file|unsupported file (?:type|format)");
+
     /** Wording of a size or nesting limit: a defensive refusal whatever the schema allows. */
     private static final Pattern LIMIT = Pattern.compile("too deeply nested|max(?:imum)? (?:nesting )?depth"
             + "|nesting (?:depth|level) exceeded|too many (?:levels|nested)");
@@ -52,6 +61,14 @@ public final class ValidationText {
      */
     public static boolean isLimit(String text) {
         return text != null && LIMIT.matcher(lower(text)).find();
+    }
+
+    /**
+     * True when the text says the file an input named could not be opened or read: missing, a directory, a
+     * name too long, of the wrong format (null is false).
+     */
+    public static boolean isFileAccess(String text) {
+        return text != null && FILE_ACCESS.matcher(lower(text)).find();
     }
 
     /** True when the text reads like an argument-validation rejection (null is false). */

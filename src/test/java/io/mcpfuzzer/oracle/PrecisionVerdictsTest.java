@@ -66,6 +66,32 @@ class PrecisionVerdictsTest {
         }
     }
 
+    /**
+     * @negokaz/excel-mcp-server 0.12.0 (mcp-go) answers a path it cannot open with -32603: one low root cause
+     * per server, whatever the wording of the file error, and a valid input's file of the wrong format too.
+     */
+    @Test
+    void aFileTheInputNamedThatCannotBeOpenedIsOneLowCausePerServer() {
+        FindingCollector c = new FindingCollector();
+        String root = "/srv/fsroot/";
+        for (String[] call : List.of(new String[] {root + "x{{7*7}}", "open %s: no such file or directory"},
+                new String[] {root, "read %s: is a directory"},
+                new String[] {root + "a".repeat(300), "open %s: file name too long"},
+                new String[] {root + "readme.md", "zip: not a valid zip file"},
+                new String[] {root + "a(//user)", "open /srv/fsroot/a(/user): no such file or directory"})) {
+            JsonNode input = Json.object().put("fileAbsolutePath", call[0]);
+            judge("excel_describe_sheets", input, true, error(-32603, call[1].formatted(call[0]))).forEach(c::add);
+        }
+        assertThat(c.snapshot()).singleElement().satisfies(f -> {
+            assertThat(f.severity()).isEqualTo(Severity.LOW);
+            assertThat(f.signature()).isEqualTo("-32603:file_access");
+        });
+        // the wording only in what the fuzzer sent, echoed back: no file error of the server's
+        assertThat(judge("echo", Json.object().put("q", "no such file or directory"), true,
+                error(-32603, "crashed on no such file or directory"))).extracting(Finding::severity)
+                .containsExactly(Severity.MEDIUM);
+    }
+
     /** A shell's "not found" after a tool's name is no request naming something unknown: input reached a shell. */
     @Test
     void aShellNotFoundInAToolErrorIsNoValidation() {
