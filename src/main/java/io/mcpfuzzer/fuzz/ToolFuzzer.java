@@ -5,6 +5,7 @@ import io.mcpfuzzer.generate.IdPool;
 import io.mcpfuzzer.generate.Phase;
 import io.mcpfuzzer.jsonrpc.Reply;
 import io.mcpfuzzer.oracle.audit.AnswerNormaliser;
+import io.mcpfuzzer.oracle.audit.CounterSteps;
 import io.mcpfuzzer.oracle.Finding;
 import io.mcpfuzzer.common.Severity;
 import java.util.ArrayList;
@@ -144,6 +145,7 @@ public final class ToolFuzzer {
 
     private void probeDeterminism(String name, JsonNode args, int firstRun) throws Supervisor.BlockedException {
         Map<String, Integer> answers = new LinkedHashMap<>();
+        List<String> inOrder = new ArrayList<>();
         List<String> samples = new ArrayList<>();
         JsonNode sent = args;
         for (int i = 0; i <= config.nonDeterminismSamples(); i++) {
@@ -157,11 +159,13 @@ public final class ToolFuzzer {
             JsonNode body = reply.result() != null ? reply.result() : reply.error(); // without the envelope's id
             String normalized = AnswerNormaliser.normalise(Json.write(body));
             answers.merge(normalized, 1, Integer::sum);
+            inOrder.add(normalized);
             if (samples.size() < 3) {
                 samples.add(reply.raw().length() > 500 ? reply.raw().substring(0, 500) : reply.raw());
             }
         }
-        if (answers.size() > 1) {
+        // a counter that steps with every call (a new request id, a history length) is state, not chance
+        if (answers.size() > 1 && !CounterSteps.onlyCountersMoved(inOrder)) {
             Map<String, Object> ev = new LinkedHashMap<>();
             ev.put("input", sent);
             ev.put("distinct_answers", answers.size());

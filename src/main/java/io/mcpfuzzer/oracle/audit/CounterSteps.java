@@ -1,0 +1,98 @@
+package io.mcpfuzzer.oracle.audit;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Tells a stateful tool's counter from non-determinism: answers to identical calls, in the order they were
+ * given, that differ only in whole numbers each of which moves by one constant positive step from answer to
+ * answer ({@code req-41}, {@code req-42}, {@code req-43}; a history length 68, 69, 70). Random values
+ * rarely move so. Stateless, thread-safe; linear in the answers' length.
+ */
+public final class CounterSteps {
+    /** Digit runs longer than this are compared as text (no counter is that large). */
+    private static final int MAX_DIGITS = 18;
+
+    private CounterSteps() {}
+
+    /**
+     * True when there are at least three answers, they split into the same text between their digit runs,
+     * at least one digit run differs, and every differing one moves by the same positive step at each call.
+     */
+    public static boolean onlyCountersMoved(List<String> inOrder) {
+        if (inOrder.size() < 3) {
+            return false;
+        }
+        List<List<String>> split = new ArrayList<>();
+        for (String answer : inOrder) {
+            split.add(parts(answer));
+        }
+        int n = split.get(0).size();
+        boolean moved = false;
+        for (List<String> p : split) {
+            if (p.size() != n) {
+                return false;
+            }
+        }
+        for (int k = 0; k < n; k++) {
+            String first = split.get(0).get(k);
+            boolean digits = k % 2 == 1;
+            boolean same = true;
+            for (List<String> p : split) {
+                same &= p.get(k).equals(first);
+            }
+            if (same) {
+                continue;
+            }
+            if (!digits || !steadyStep(split, k)) {
+                return false;
+            }
+            moved = true;
+        }
+        return moved;
+    }
+
+    private static boolean steadyStep(List<List<String>> split, int k) {
+        long step = 0;
+        for (int i = 1; i < split.size(); i++) {
+            String a = split.get(i - 1).get(k);
+            String b = split.get(i).get(k);
+            if (a.length() > MAX_DIGITS || b.length() > MAX_DIGITS) {
+                return false;
+            }
+            long d = Long.parseLong(b) - Long.parseLong(a);
+            if (d <= 0 || (step != 0 && d != step)) {
+                return false;
+            }
+            step = d;
+        }
+        return true;
+    }
+
+    /** Text and digit runs alternating, starting (and ending) with text, possibly empty: even = text, odd = digits. */
+    private static List<String> parts(String s) {
+        List<String> out = new ArrayList<>();
+        int start = 0;
+        int k = 0;
+        while (k < s.length()) {
+            if (isDigit(s.charAt(k))) {
+                out.add(s.substring(start, k));
+                int end = k;
+                while (end < s.length() && isDigit(s.charAt(end))) {
+                    end++;
+                }
+                out.add(s.substring(k, end));
+                start = end;
+                k = end;
+            } else {
+                k++;
+            }
+        }
+        out.add(s.substring(start));
+        return out;
+    }
+
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
+    }
+}
