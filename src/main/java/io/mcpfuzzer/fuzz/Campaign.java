@@ -186,12 +186,14 @@ public final class Campaign {
                 Target first = supervisor.current();
                 init = first.session().initialized();
                 List<JsonNode> listed = List.of();
+                boolean wholeListing = false;
                 if (listsTools) {
                     Listing listing = guard.call("tools_list", null, null, () -> first.session().listTools());
                     extra.put("tool_discovery", listing == null
                             ? ToolDiscovery.failed("listing tools failed inside the fuzzer (see fuzzer_errors)")
                             : ToolDiscovery.of(listing));
                     listed = listing == null ? List.of() : listing.items();
+                    wholeListing = listing != null && listing.problems().isEmpty();
                     listed.forEach(t -> engine.known().recordPublished(Json.write(t))); // the server's own words
                     tools = config.includes(FuzzMode.TOOLS) ? filter(listed, warnings) : List.of();
                     if (listing != null) {
@@ -224,8 +226,17 @@ public final class Campaign {
                     guard.run("fuzz_protocol", null, () -> fuzzProtocol(supervisor.current(), engine, fuzzed, extra));
                 }
                 if (audit.enabled()) {
-                    guard.run("audit_finish", null, () -> auditRun.finish(firstListing,
-                            supervisor.current().session().listTools().items(), warnings));
+                    boolean firstWhole = wholeListing;
+                    guard.run("audit_finish", null, () -> {
+                        // a listing that failed or stopped short removed nothing: drift is judged on whole ones only
+                        Listing again = supervisor.current().session().listTools();
+                        boolean comparable = firstWhole && again.problems().isEmpty();
+                        if (!comparable) {
+                            warn(warnings, "tool definition drift not checked: " + (again.problems().isEmpty()
+                                    ? "the first tools/list was incomplete" : "tools/list again: " + again.problems().get(0)));
+                        }
+                        auditRun.finish(firstListing, comparable ? again.items() : null, warnings);
+                    });
                 }
                 if (shard.first()) { // while the target is up: an outlier is kept only when it is slow again
                     slow[0] = new LatencyReplay(engine.latency().outliers());

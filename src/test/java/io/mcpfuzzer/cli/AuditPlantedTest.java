@@ -111,9 +111,20 @@ class AuditPlantedTest {
         }
     }
 
-    private JsonNode campaign(Path root, Path pins, int variant, Path out) throws Exception {
-        String endpoint = String.join(" ", JavaCommand.of(AuditFixtureServer.class, "--root", root.toString(),
-                "--variant", String.valueOf(variant)));
+    /** A second tools/list answered with an error removed no tool: drift is not judged, and the run says so. */
+    @Test
+    void aFailedSecondListingIsNoDrift() throws Exception {
+        Path out = dir.resolve("relist");
+        JsonNode findings = campaign(dir.resolve("root3"), dir.resolve("pins3.json"), 1, out, "--relist-error");
+        assertThat(idsByTarget(findings).values().stream().flatMap(List::stream)).doesNotContain("MCPF-META-017");
+        assertThat(Files.readString(out.resolve("run_summary.json")))
+                .contains("tool definition drift not checked: tools/list again");
+    }
+
+    private JsonNode campaign(Path root, Path pins, int variant, Path out, String... serverArgs) throws Exception {
+        List<String> server = new ArrayList<>(List.of("--root", root.toString(), "--variant", String.valueOf(variant)));
+        server.addAll(List.of(serverArgs));
+        String endpoint = String.join(" ", JavaCommand.of(AuditFixtureServer.class, server.toArray(String[]::new)));
         ByteArrayOutputStream stdout = new ByteArrayOutputStream();
         ByteArrayOutputStream stderr = new ByteArrayOutputStream();
         int code = Main.execute(new String[] {"--mode", "tools", "--phase", "realistic", "--runs", "2",

@@ -21,8 +21,9 @@ import tools.jackson.databind.node.ObjectNode;
  * Files are written only under {@code --root}.
  *
  * <p>Arguments: {@code --root DIR} (required: the fuzzer's fs-root) and {@code --variant 1|2}. The first
- * {@code tools/list} of the process returns the first listing, every later one the drifted listing.
- * Single-threaded.
+ * {@code tools/list} of the process returns the first listing, every later one the drifted listing, or,
+ * with {@code --relist-error}, the -32603 of a circuit breaker opened by earlier failures (as
+ * {@code @jpisnice/shadcn-ui-mcp-server} 2.0.0 answers offline). Single-threaded.
  */
 public final class AuditFixtureServer extends MiniServer {
     private static final Pattern SHELL_ARITH = Pattern.compile("\\$\\(\\((\\d+)\\s*\\*\\s*(\\d+)\\)\\)");
@@ -34,17 +35,20 @@ public final class AuditFixtureServer extends MiniServer {
 
     private final Path root;
     private final int variant;
+    private final boolean relistError;
     private int listings;
     private int counter;
 
-    private AuditFixtureServer(Path root, int variant) {
+    private AuditFixtureServer(Path root, int variant, boolean relistError) {
         this.root = root;
         this.variant = variant;
+        this.relistError = relistError;
     }
 
     public static void main(String[] args) throws Exception {
         Path root = null;
         int variant = 1;
+        boolean relistError = java.util.Arrays.asList(args).contains("--relist-error");
         for (int i = 0; i + 1 < args.length; i += 2) {
             if (args[i].equals("--root")) {
                 root = Path.of(args[i + 1]);
@@ -57,7 +61,7 @@ public final class AuditFixtureServer extends MiniServer {
         }
         Files.createDirectories(root);
         Files.writeString(root.resolve("note.txt"), "first note\n", StandardCharsets.UTF_8);
-        new AuditFixtureServer(root.toAbsolutePath().normalize(), variant).serve();
+        new AuditFixtureServer(root.toAbsolutePath().normalize(), variant, relistError).serve();
     }
 
     @Override
@@ -73,6 +77,9 @@ public final class AuditFixtureServer extends MiniServer {
     protected ObjectNode handle(String method, JsonNode id, JsonNode params) throws Exception {
         switch (method) {
             case "tools/list" -> {
+                if (relistError && listings++ > 0) {
+                    return error(id, -32603, "Service temporarily unavailable due to previous failures");
+                }
                 ObjectNode r = Json.object();
                 r.set("tools", AuditFixtureTools.tools(variant, listings++ > 0));
                 return result(id, r);
