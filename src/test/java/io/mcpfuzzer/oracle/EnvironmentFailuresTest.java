@@ -18,7 +18,12 @@ class EnvironmentFailuresTest {
         "request to https://api.github.com/user failed, reason: getaddrinfo EAI_AGAIN api.github.com",
         "connect ECONNREFUSED 127.0.0.1:443", "Request failed with status code 401", "HTTP 403 Forbidden",
         "Invalid API key", "TAVILY_API_KEY environment variable is required", "socket hang up",
-        "unable to verify the first certificate", "Bad credentials"})
+        "unable to verify the first certificate", "Bad credentials",
+        "Service temporarily unavailable due to previous failures", // @jpisnice/shadcn-ui-mcp-server 2.0.0, offline
+        "503 Service Unavailable",
+        // mcp-mermaid 0.4.1 without its browser
+        "MCP error -32603: Failed to generate mermaid: browserType.launch: Executable doesn't exist at /h/.cache/ms-playwright/x",
+        "Error: Could not find Chrome (ver. 131.0.6778.204)"})
     void theNetworkAndCredentialsAreBlamed(String message) {
         assertThat(EnvironmentFailures.blames(message)).isTrue();
     }
@@ -31,7 +36,7 @@ class EnvironmentFailuresTest {
         "TypeError: Cannot read properties of undefined (reading 'access_token')", "KeyError: 'credentials'",
         "Error: Forbidden characters in file name", "ValueError: invalid literal for int() with base 10: 'ssl'",
         "cannot decode 401 bytes", "Error: boom\n    at h (/srv/http.js:401:7)", "at encode (/app/qrcode/lib/encode.js:403)",
-        "unexpected certificate field"})
+        "unexpected certificate field", "TypeError: this.service is undefined", "unavailable"})
     void codeFaultsAreNot(String message) {
         assertThat(EnvironmentFailures.blames(message)).isFalse();
     }
