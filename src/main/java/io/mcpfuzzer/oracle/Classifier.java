@@ -168,16 +168,24 @@ public final class Classifier {
      * refusal for nesting depth ({@link ValidationText#isLimit}). A tool call with schema-valid
      * arguments answered so stays {@code medium}. A file the input named that could not be opened or read
      * ({@link ValidationText#isFileAccess}, the request's values masked) is one {@code low} root cause per
-     * server: the MCP spec wants such a tool failure as a result with {@code isError}. Any other -32603
+     * server: the MCP spec wants such a tool failure as a result with {@code isError}; so is a request naming
+     * something the server does not have ({@link ValidationText#isUnknownName}), valid input or not. Any other -32603
      * merges by the shape of its message.
      */
     private Finding internalError(Observation o, String message) {
         String detail = "server answered -32603 Internal error: " + cut(message, 200);
-        if (ValidationText.isFileAccess(InputEchoes.masked(message, o.input()))) {
+        String masked = InputEchoes.masked(message, o.input());
+        if (ValidationText.isFileAccess(masked)) {
             // mcp-go servers answer a missing file so: the input's fault, only the code is wrong
             return cause(o, "internal_error", Severity.LOW, "a file the input named could not be opened or read,"
                     + " answered with -32603 Internal error instead of a tool result with isError: " + cut(message, 200),
                     evidence(o), "-32603:file_access");
+        }
+        if (ValidationText.isUnknownName(masked)) {
+            // a well-formed name that names nothing: no schema can say which names exist, only the code is wrong
+            return cause(o, "internal_error", Severity.LOW, "the request named something the server does not have,"
+                    + " answered with -32603 Internal error instead of a tool result with isError or -32602: "
+                    + cut(message, 200), evidence(o), "-32603:unknown_name");
         }
         if (ValidationText.isValidation(message)) {
             boolean invalid = !("tool".equals(o.kind()) && Boolean.TRUE.equals(o.inputValid()))

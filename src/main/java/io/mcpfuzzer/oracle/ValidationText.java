@@ -15,6 +15,16 @@ public final class ValidationText {
     public static final int MAX_INPUT = 2_000;
 
     /**
+     * Wording of a request that named something the server does not have: "Resource x not found",
+     * "Tool 'x' not found", {@code Component "" not found in v4 registry} (a quoted name before "not found";
+     * an unquoted one only after resource, tool or prompt: "/bin/sh: 1: x: not found" is a shell's).
+     */
+    private static final String UNKNOWN_NAME_WORDING = "\\b(?:resource|tool|prompt)\\s+(?:'[^'\\n]{0,200}'\\s+"
+            + "|\"[^\"\\n]{0,200}\"\\s+|[^\\s'\"]{1,200}\\s+)?not found\\b"
+            + "|\\b[a-z]{2,30}\\s+(?:'[^'\\n]{0,200}'|\"[^\"\\n]{0,200}\")\\s+(?:was |is )?not found\\b";
+    private static final Pattern UNKNOWN_NAME = Pattern.compile(UNKNOWN_NAME_WORDING + "|unknown (?:resource|tool|prompt)");
+
+    /**
      * Wording of argument-validation libraries and SDKs: the MCP TypeScript SDK ("Input validation
      * error", "Invalid arguments for tool"), zod ({@code "code": "invalid_type"}, "Expected string,
      * received number", "Invalid input: expected"), pydantic ("validation error for", "Input should be"),
@@ -26,7 +36,7 @@ public final class ValidationText {
             + "|validation error|validation failed|invalid_type|invalid_enum_value|invalid_union|invalid_string"
             + "|invalid_literal|too_small|too_big|unrecognized_keys|invalid input|invalid params|invalid argument"
             + "|invalid value|invalid type|invalid_value|invalid_format|invalid url|invalid (?:resource )?uri|invalid [a-z]{1,30}:"
-            + "|unknown (?:resource|tool|prompt|method|argument)|\\b(?:resource|tool|prompt)\\s+(?:'[^'\\n]{0,200}'\\s+|\"[^\"\\n]{0,200}\"\\s+|[^\\s'\"]{1,200}\\s+)?not found\\b|expected [a-z]+, received|input should be|is not of type|must be (?:a|an|one"
+            + "|unknown (?:resource|tool|prompt|method|argument)|" + UNKNOWN_NAME_WORDING + "|expected [a-z]+, received|input should be|is not of type|must be (?:a|an|one"
             + "|of|at|less|greater|equal|string|number|integer|boolean|object|array|true|false|valid|non)"
             + "|should be (?:a|an|one|of|string|number|integer|boolean|object|array)|is required|required property"
             + "|missing required|field required|not a valid|is not valid|is not a valid|not allowed|unexpected "
@@ -69,6 +79,11 @@ public final class ValidationText {
      */
     public static boolean isFileAccess(String text) {
         return text != null && FILE_ACCESS.matcher(lower(text)).find();
+    }
+
+    /** True when the text says the request named something the server does not have (null is false). */
+    public static boolean isUnknownName(String text) {
+        return text != null && UNKNOWN_NAME.matcher(lower(text)).find();
     }
 
     /** True when the text reads like an argument-validation rejection (null is false). */

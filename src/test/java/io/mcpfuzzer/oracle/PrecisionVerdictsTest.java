@@ -58,7 +58,9 @@ class PrecisionVerdictsTest {
                 "Object is too deeply nested (101 levels). Max depth: 100", // notion-mcp-server 2.5.2
                 "Arguments are required", // @modelcontextprotocol/server-github 2025.4.8, tools/call without arguments
                 "Invalid resource URI", // @modelcontextprotocol/server-postgres 0.6.2, a URI it never listed
-                "Resource demo://x not found", "Resource not found", "Tool 'x y' not found")) {
+                "Resource demo://x not found", "Resource not found", "Tool 'x y' not found",
+                // @jpisnice/shadcn-ui-mcp-server 2.0.0, get_component with a name it does not have
+                "Failed to get component \"\": Component \"\" not found in v4 registry")) {
             List<Finding> fs = new Classifier().judge(new Observation("prompt", "resource-prompt", 0, "aggressive",
                     Json.object().put("resourceType", "value-36"), null, null, "x", error(-32603, message), null))
                     .findings();
@@ -86,6 +88,13 @@ class PrecisionVerdictsTest {
             assertThat(f.severity()).isEqualTo(Severity.LOW);
             assertThat(f.signature()).isEqualTo("-32603:file_access");
         });
+        // a schema-valid name that names nothing is low too
+        assertThat(judge("get_component", Json.object().put("componentName", "buton"), true, error(-32603,
+                "Failed to get component \"buton\": Component \"buton\" not found in v4 registry")))
+                .singleElement().satisfies(f -> {
+                    assertThat(f.severity()).isEqualTo(Severity.LOW);
+                    assertThat(f.signature()).isEqualTo("-32603:unknown_name");
+                });
         // the wording only in what the fuzzer sent, echoed back: no file error of the server's
         assertThat(judge("echo", Json.object().put("q", "no such file or directory"), true,
                 error(-32603, "crashed on no such file or directory"))).extracting(Finding::severity)
