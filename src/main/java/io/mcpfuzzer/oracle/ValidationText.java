@@ -56,7 +56,10 @@ public final class ValidationText {
     private static final Pattern FILE_ACCESS = Pattern.compile("no such file or directory|\\benoent\\b|is a directory"
             + "|\\beisdir\\b|not a directory|\\benotdir\\b|file name too long|\\benametoolong\\b|file not found"
             + "|file does not exist|cannot find the (?:file|path) specified|not a valid (?:zip|xlsx|xls|excel|pdf|image|png"
-            + "|jpe?g|gif|csv|json|yaml|xml|docx?|pptx?|archive|sqlite|database) file|unsupported file (?:type|format)");
+            + "|jpe?g|gif|csv|json|yaml|xml|docx?|pptx?|archive|sqlite|database) file|unsupported file (?:type|format)"
+            // EINVAL of a file call: a NUL byte in the path (Go's "open <path>: invalid argument", node's wording)
+            + "|\\b(?:open|stat|lstat|read|readdir|mkdir|remove|rename) \\S[^\\n]{0,400}?: invalid argument\\b"
+            + "|\\beinval: invalid argument, (?:open|stat|lstat|read|scandir|mkdir)\\b");
 
     /** Wording of a size or nesting limit: a defensive refusal whatever the schema allows. */
     private static final Pattern LIMIT = Pattern.compile("too deeply nested|max(?:imum)? (?:nesting )?depth"

@@ -80,6 +80,7 @@ class PrecisionVerdictsTest {
                 new String[] {root, "read %s: is a directory"},
                 new String[] {root + "a".repeat(300), "open %s: file name too long"},
                 new String[] {root + "readme.md", "zip: not a valid zip file"},
+                new String[] {root + "a\u0000b.json", "open %s: invalid argument"},
                 new String[] {root + "a(//user)", "open /srv/fsroot/a(/user): no such file or directory"})) {
             JsonNode input = Json.object().put("fileAbsolutePath", call[0]);
             judge("excel_describe_sheets", input, true, error(-32603, call[1].formatted(call[0]))).forEach(c::add);
