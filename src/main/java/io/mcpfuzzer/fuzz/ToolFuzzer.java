@@ -5,7 +5,7 @@ import io.mcpfuzzer.generate.IdPool;
 import io.mcpfuzzer.generate.Phase;
 import io.mcpfuzzer.jsonrpc.Reply;
 import io.mcpfuzzer.oracle.audit.AnswerNormaliser;
-import io.mcpfuzzer.oracle.audit.CounterSteps;
+import io.mcpfuzzer.oracle.audit.StatefulAnswers;
 import io.mcpfuzzer.oracle.Finding;
 import io.mcpfuzzer.common.Severity;
 import java.util.ArrayList;
@@ -164,8 +164,8 @@ public final class ToolFuzzer {
                 samples.add(reply.raw().length() > 500 ? reply.raw().substring(0, 500) : reply.raw());
             }
         }
-        // a counter that steps with every call (a new request id, a history length) is state, not chance
-        if (answers.size() > 1 && !CounterSteps.onlyCountersMoved(inOrder)) {
+        // a counter that steps with every call (a new request id) or a record that grows is state, not chance
+        if (answers.size() > 1 && !StatefulAnswers.explained(inOrder)) {
             Map<String, Object> ev = new LinkedHashMap<>();
             ev.put("input", sent);
             ev.put("distinct_answers", answers.size());

@@ -4,16 +4,75 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Tells a stateful tool's counter from non-determinism: answers to identical calls, in the order they were
- * given, that differ only in whole numbers each of which moves by one constant positive step from answer to
- * answer ({@code req-41}, {@code req-42}, {@code req-43}; a history length 68, 69, 70). Random values
- * rarely move so. Stateless, thread-safe; linear in the answers' length.
+ * Tells a stateful tool from a non-deterministic one, by answers to identical calls in the order they were
+ * given: a counter ({@link #onlyCountersMoved}) or a record that only grows ({@link #onlyGrew}) is state the
+ * calls themselves changed. Random values rarely move so. Stateless, thread-safe; linear in the answers' length.
  */
-public final class CounterSteps {
+public final class StatefulAnswers {
     /** Digit runs longer than this are compared as text (no counter is that large). */
     private static final int MAX_DIGITS = 18;
 
-    private CounterSteps() {}
+    private StatefulAnswers() {}
+
+    /** True when the answers differ only as a counter or a growing record would ({@link #onlyCountersMoved}, {@link #onlyGrew}). */
+    public static boolean explained(List<String> inOrder) {
+        return onlyCountersMoved(inOrder) || onlyGrew(inOrder);
+    }
+
+    /**
+     * True when there are at least three answers and each one's words (digit runs masked) are the previous one's
+     * in order, with more added: a task list showing one more row per call. (A counter may move meanwhile.)
+     */
+    public static boolean onlyGrew(List<String> inOrder) {
+        if (inOrder.size() < 3) {
+            return false;
+        }
+        List<String> before = words(inOrder.get(0));
+        for (int i = 1; i < inOrder.size(); i++) {
+            List<String> after = words(inOrder.get(i));
+            if (after.size() <= before.size() || !subsequence(before, after)) {
+                return false;
+            }
+            before = after;
+        }
+        return true;
+    }
+
+    private static boolean subsequence(List<String> small, List<String> large) {
+        int k = 0;
+        for (int j = 0; j < large.size() && k < small.size(); j++) {
+            if (large.get(j).equals(small.get(k))) {
+                k++;
+            }
+        }
+        return k == small.size();
+    }
+
+    /** Runs of letters and digits, each digit run as {@code #}. */
+    private static List<String> words(String s) {
+        List<String> out = new ArrayList<>();
+        StringBuilder w = new StringBuilder();
+        boolean digits = false;
+        for (int k = 0; k <= s.length(); k++) {
+            char c = k < s.length() ? s.charAt(k) : ' ';
+            if (Character.isLetterOrDigit(c)) {
+                boolean d = isDigit(c);
+                if (d && !digits) {
+                    w.append('#');
+                } else if (!d) {
+                    w.append(c);
+                }
+                digits = d;
+            } else {
+                if (w.length() > 0) {
+                    out.add(w.toString());
+                    w.setLength(0);
+                }
+                digits = false;
+            }
+        }
+        return out;
+    }
 
     /**
      * True when there are at least three answers, they split into the same text between their digit runs,
