@@ -40,10 +40,15 @@ final class NameHints {
             return sql(s.sqlite, r);
         }
         if (s.dirName && hints.root() != null) {
-            return hints.root();
+            return s.relative || s.bare ? Words.word(r) : hints.root();
         }
         if (s.fileName && !hints.files().isEmpty()) {
-            return sampleFile(s.fileWords, hints, r);
+            String file = sampleFile(s.fileWords, hints, r);
+            return s.bare ? lastSegment(file) : s.relative ? relativeTo(hints.root(), file) : file;
+        }
+        if (s.kind == Kind.PATH && (s.bare || s.relative)) {
+            String file = Words.word(r) + "-" + r.nextInt(1000) + ".md";
+            return s.bare ? file : Words.word(r) + "/" + file;
         }
         switch (s.kind) {
             case SQL: return sql(s.sqlite, r);
@@ -90,7 +95,15 @@ final class NameHints {
      * a file (used when the hints offer one; {@code fileWords} picks the file type); else {@code kind}.
      */
     private record Suggestion(boolean sqlByName, boolean sqlite, boolean dirName, boolean fileName, String fileWords,
-            Kind kind) {}
+            Kind kind, boolean relative, boolean bare) {}
+
+    /** A description asking for a path relative to some root ("relative to vault root", "a relative path"). */
+    private static final java.util.regex.Pattern RELATIVE = java.util.regex.Pattern.compile(
+            "\\brelative (?:to|path)\\b|\\bmust not be absolute\\b|\\bnot an absolute\\b");
+    /** A description asking for a bare name ("just the note name without any path separators"). */
+    private static final java.util.regex.Pattern BARE = java.util.regex.Pattern.compile(
+            "\\bwithout (?:any )?(?:path )?separators\\b|\\bno path separators\\b|\\bcannot contain path separators\\b"
+            + "|\\bnot (?:a|the) (?:full )?path\\b|\\b(?:file|note) ?name only\\b");
 
     private record SuggestionKey(String name, String description, String owner) {}
 
@@ -121,7 +134,7 @@ final class NameHints {
         boolean fileName = any(t, "path", "file", "filename", "filepath", "paths", "files", "document",
                 "image", "pdf");
         return new Suggestion(sqlByName, sqlite, dirName, fileName, String.join(" ", t) + " " + about,
-                kind(t, described));
+                kind(t, described), any(t, "relative") || RELATIVE.matcher(described).find(), BARE.matcher(described).find());
     }
 
     private static Kind kind(List<String> t, String described) {
@@ -321,6 +334,25 @@ final class NameHints {
         String[] texts = {"txt", "md", "json", "csv"};
         String f = hints.fileWithExtension(texts[r.nextInt(texts.length)]);
         return f != null ? f : hints.files().get(r.nextInt(hints.files().size()));
+    }
+
+    private static String lastSegment(String path) {
+        int slash = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
+        return path.substring(slash + 1);
+    }
+
+    /** {@code file} relative to {@code root} when below it, else its last segment. */
+    private static String relativeTo(String root, String file) {
+        if (root != null && file.startsWith(root)) {
+            String rest = file.substring(root.length());
+            while (rest.startsWith("/") || rest.startsWith("\\")) {
+                rest = rest.substring(1);
+            }
+            if (!rest.isEmpty()) {
+                return rest;
+            }
+        }
+        return lastSegment(file);
     }
 
     private static String path(SplittableRandom r) {

@@ -52,6 +52,19 @@ class RealisticHintsTest {
                 .noneMatch(v -> v.startsWith("/srv/root"));
     }
 
+    /** obsidian-mcp 2.0.1 rejects an absolute path where its descriptions ask for a relative one or a bare name. */
+    @Test
+    void descriptionsAskingForRelativePathsOrBareNamesAreHonoured() {
+        assertThat(values(planner(3), "create-note", "filename", "Just the note name without any path separators (e.g."
+                + " 'my-note.md', NOT 'folder/my-note.md')")).allMatch(v -> !v.isEmpty() && !v.contains("/"));
+        assertThat(values(planner(3), "create-note", "folder", "Optional subfolder path relative to vault root"))
+                .allMatch(v -> !v.isEmpty() && !v.startsWith("/"));
+        assertThat(values(planner(3), "delete-note", "path", "Path of the note relative to vault root (e.g., 'folder/note.md')"))
+                .allMatch(v -> !v.startsWith("/")).anyMatch(v -> v.startsWith("sample-"));
+        assertThat(values(new ToolInputPlanner(3), "delete-note", "path", "Path of the note relative to vault root"))
+                .as("no fs-root").allMatch(v -> !v.startsWith("/"));
+    }
+
     @Test
     void sameSeedAndHintsGiveTheSameInputs() {
         assertThat(values(planner(9), "read_file", "path", null)).isEqualTo(values(planner(9), "read_file", "path", null));
