@@ -44,6 +44,17 @@ final class ContainerValues {
         int containsAt = v.contains.isEmpty() ? -1 : r.nextInt(Math.max(1, n));
         ArrayNode out = ValueGenerator.F.arrayNode();
         String itemHint = singular(hint);
+        String outer = ctx.itemsDescription;
+        ctx.itemsDescription = v.description != null ? v.description : outer;
+        try {
+            fill(v, out, n, min, containsAt, ptr, itemHint, depth);
+        } finally {
+            ctx.itemsDescription = outer;
+        }
+        return out;
+    }
+
+    private void fill(SchemaView v, ArrayNode out, int n, int min, int containsAt, String ptr, String itemHint, int depth) {
         for (int i = 0; i < n && !ctx.exhausted(); i++) {
             List<JsonNode> schemas = itemSchemas(v, i);
             if (i == containsAt) {
@@ -62,7 +73,6 @@ final class ContainerValues {
             }
             out.add(item);
         }
-        return out;
     }
 
     static List<JsonNode> itemSchemas(SchemaView v, int index) {
@@ -137,7 +147,13 @@ final class ContainerValues {
             return false;
         }
         String childPtr = ptr + "/properties/" + name.replace("~", "~0").replace("/", "~1");
-        out.set(name, gen.generate(schemas, repeat(childPtr, schemas.size()), name, depth + 1));
+        String outer = ctx.itemsDescription;
+        ctx.itemsDescription = null; // a property speaks for itself
+        try {
+            out.set(name, gen.generate(schemas, repeat(childPtr, schemas.size()), name, depth + 1));
+        } finally {
+            ctx.itemsDescription = outer;
+        }
         return true;
     }
 

@@ -23,6 +23,11 @@ final class GenContext {
     final RealisticHints hints;
     /** Words about the value's owner (the tool name, split), lower case; "" when unknown. */
     final String about;
+    /**
+     * The description of the array whose items are being generated, for items that have none ("Array of note
+     * filenames (must have .md extension)"); null inside an object's properties, which speak for themselves.
+     */
+    String itemsDescription;
     /** Harvested ids this generation may use (never null; an empty pool changes nothing). */
     final IdChoice ids;
     private final List<GenerationProblem> problems = new ArrayList<>();

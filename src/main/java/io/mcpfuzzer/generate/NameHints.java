@@ -322,7 +322,7 @@ final class NameHints {
     /** A sample file whose type the words mention, else any text-like sample. */
     private static String sampleFile(String words, RealisticHints hints, SplittableRandom r) {
         String[][] types = {{"pdf", "pdf"}, {"png", "png"}, {"image", "png"}, {"picture", "png"}, {"photo", "png"},
-            {"csv", "csv"}, {"spreadsheet", "csv"}, {"json", "json"}, {"markdown", "md"}, {" md", "md"}};
+            {"csv", "csv"}, {"spreadsheet", "csv"}, {"json", "json"}, {"markdown", "md"}, {" md", "md"}, {".md", "md"}};
         for (String[] type : types) {
             if (words.contains(type[0])) {
                 String f = hints.fileWithExtension(type[1]);

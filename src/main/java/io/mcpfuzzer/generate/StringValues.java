@@ -62,7 +62,8 @@ final class StringValues {
             return generated.orElse(null);
         }
         if (attempt < ATTEMPTS / 2) {
-            String hinted = NameHints.string(hint, v.description, ctx.about, ctx.hints, r);
+            String hinted = NameHints.string(hint, v.description != null ? v.description : ctx.itemsDescription,
+                    ctx.about, ctx.hints, r);
             if (hinted != null && fits(hinted, min, max)) {
                 return hinted;
             }

@@ -65,6 +65,20 @@ class RealisticHintsTest {
                 .as("no fs-root").allMatch(v -> !v.startsWith("/"));
     }
 
+    /** obsidian-mcp 2.0.1 add-tags: the array's description says what its items are; the items have none. */
+    @Test
+    void itemsWithoutADescriptionFollowTheirArrays() {
+        JsonNode schema = Json.parse("{\"type\":\"object\",\"properties\":{\"files\":{\"type\":\"array\","
+                + "\"items\":{\"type\":\"string\"},\"minItems\":1,\"description\":\"Array of note filenames to process"
+                + " (must have .md extension)\"},\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"object\","
+                + "\"properties\":{\"path\":{\"type\":\"string\"}}}}},\"required\":[\"files\"]}");
+        ToolInputPlanner planner = planner(4);
+        for (int run = 0; run < 20; run++) {
+            JsonNode value = planner.plan("add-tags", schema, Phase.REALISTIC, run).value();
+            value.path("files").forEach(f -> assertThat(f.asString()).endsWith(".md"));
+        }
+    }
+
     @Test
     void sameSeedAndHintsGiveTheSameInputs() {
         assertThat(values(planner(9), "read_file", "path", null)).isEqualTo(values(planner(9), "read_file", "path", null));
