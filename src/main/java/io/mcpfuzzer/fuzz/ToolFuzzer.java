@@ -165,7 +165,7 @@ public final class ToolFuzzer {
             }
         }
         // a counter that steps with every call (a new request id) or a record that grows is state, not chance
-        if (answers.size() > 1 && !StatefulAnswers.explained(inOrder)) {
+        if (answers.size() > 1 && !StatefulAnswers.explained(inOrder, name)) {
             Map<String, Object> ev = new LinkedHashMap<>();
             ev.put("input", sent);
             ev.put("distinct_answers", answers.size());

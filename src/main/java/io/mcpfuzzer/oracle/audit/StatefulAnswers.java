@@ -14,9 +14,32 @@ public final class StatefulAnswers {
 
     private StatefulAnswers() {}
 
-    /** True when the answers differ only as a counter or a growing record would ({@link #onlyCountersMoved}, {@link #onlyGrew}). */
-    public static boolean explained(List<String> inOrder) {
-        return onlyCountersMoved(inOrder) || onlyGrew(inOrder);
+    /**
+     * True when the answers differ only as a counter or a growing record would ({@link #onlyCountersMoved},
+     * {@link #onlyGrew}), or, for a tool whose name says it toggles, as a switch flipped by each call would
+     * ({@link #alternates}: server-everything's {@code toggle-simulated-logging}).
+     */
+    public static boolean explained(List<String> inOrder, String toolName) {
+        return onlyCountersMoved(inOrder) || onlyGrew(inOrder) || (togglesByName(toolName) && alternates(inOrder));
+    }
+
+    /** True when the name has a word toggle, switch or flip ({@code toggle-subscriber-updates}). */
+    static boolean togglesByName(String toolName) {
+        return toolName != null && java.util.Arrays.stream(toolName.toLowerCase(java.util.Locale.ROOT).split("[^a-z]+"))
+                .anyMatch(w -> w.equals("toggle") || w.equals("switch") || w.equals("flip"));
+    }
+
+    /** True when there are at least three answers, alternating between exactly two (a, b, a, ...). */
+    static boolean alternates(List<String> inOrder) {
+        if (inOrder.size() < 3 || inOrder.get(0).equals(inOrder.get(1))) {
+            return false;
+        }
+        for (int i = 2; i < inOrder.size(); i++) {
+            if (!inOrder.get(i).equals(inOrder.get(i - 2))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

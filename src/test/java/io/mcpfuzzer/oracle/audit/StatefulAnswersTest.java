@@ -31,11 +31,21 @@ class StatefulAnswersTest {
             table.append(row.formatted(106 + i));
             calls.add(AnswerNormaliser.normalise("{\"text\":\"" + table + "\"}"));
         }
-        assertThat(StatefulAnswers.explained(calls)).isTrue();
+        assertThat(StatefulAnswers.explained(calls, "add_tasks_to_request")).isTrue();
         assertThat(StatefulAnswers.onlyGrew(List.of("a b", "a b c", "a x c d"))).as("a word changed").isFalse();
         assertThat(StatefulAnswers.onlyGrew(List.of("a b", "a b c", "a b c"))).as("stopped growing").isFalse();
-        assertThat(StatefulAnswers.explained(List.of("lucky number 513", "lucky number 88", "lucky number 707")))
+        assertThat(StatefulAnswers.explained(List.of("lucky number 513", "lucky number 88", "lucky number 707"), "lucky"))
                 .as("random").isFalse();
+    }
+
+    /** server-everything 2026.8.31's toggle-simulated-logging answers "started", then "stopped", then "started". */
+    @Test
+    void aToggleFlipsWithEachCall() {
+        List<String> flips = List.of("Started simulated logging", "Stopped simulated logging", "Started simulated logging");
+        assertThat(StatefulAnswers.explained(flips, "toggle-simulated-logging")).isTrue();
+        assertThat(StatefulAnswers.explained(flips, "coin")).as("no toggle in the name: a coin may land so").isFalse();
+        assertThat(StatefulAnswers.explained(List.of("a", "b", "c"), "toggle-x")).as("three answers").isFalse();
+        assertThat(StatefulAnswers.explained(List.of("a", "a", "b"), "toggle-x")).isFalse();
     }
 
     @Test
