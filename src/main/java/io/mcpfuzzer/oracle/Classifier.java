@@ -174,14 +174,17 @@ public final class Classifier {
      */
     private Finding internalError(Observation o, String message) {
         String detail = "server answered -32603 Internal error: " + cut(message, 200);
-        String masked = InputEchoes.masked(message, o.input());
-        if (ValidationText.isFileAccess(masked)) {
+        String masked = InputEchoes.maskedText(message, o.input());
+        // only a file or name the request supplied: the server's own missing config file is its fault
+        boolean supplied = SuppliedNames.named(message, masked, o.input());
+        if ((ValidationText.isFileAccess(masked) && supplied)
+                || (ValidationText.isFileFormat(masked) && SuppliedNames.hasPath(o.input()))) {
             // mcp-go servers answer a missing file so: the input's fault, only the code is wrong
             return cause(o, "internal_error", Severity.LOW, "a file the input named could not be opened or read,"
                     + " answered with -32603 Internal error instead of a tool result with isError: " + cut(message, 200),
                     evidence(o), "-32603:file_access");
         }
-        if (ValidationText.isUnknownName(masked)) {
+        if (ValidationText.isUnknownName(masked) && supplied) {
             // a well-formed name that names nothing: no schema can say which names exist, only the code is wrong
             return cause(o, "internal_error", Severity.LOW, "the request named something the server does not have,"
                     + " answered with -32603 Internal error instead of a tool result with isError or -32602: "
@@ -293,7 +296,7 @@ public final class Classifier {
      */
     private boolean blamesEnvironment(Observation o, String text) {
         if (text == null || ValidationText.isValidation(text)
-                || !EnvironmentFailures.blames(InputEchoes.masked(text, o.input()))) {
+                || !EnvironmentFailures.blames(InputEchoes.maskedText(text, o.input()))) {
             return false;
         }
         environment.record(o.kind() + ":" + o.target(), text);

@@ -30,11 +30,13 @@ public final class EnvironmentFailures {
     private static final Pattern BLAME = Pattern.compile("getaddrinfo|\\benotfound\\b|\\beai_again\\b|\\beconnrefused\\b"
             + "|\\beconnreset\\b|\\betimedout\\b|\\behostunreach\\b|\\benetunreach\\b|fetch failed|socket hang up"
             + "|network is unreachable|connection refused|unable to connect|name or service not known"
-            // an upstream service down, or a circuit breaker opened by earlier failures (shadcn-ui-mcp-server)
-            + "|\\bservice (?:is )?(?:temporarily )?unavailable\\b|\\bcircuit(?: breaker)? is open\\b"
-            // a browser the server drives was never installed (Playwright, Puppeteer)
-            + "|executable doesn't exist at|download new browsers|could not find (?:chrome|chromium|expected browser)"
-            + "|failed to launch the browser process"
+            // an upstream service down, or a circuit breaker opened by earlier failures (shadcn-ui-mcp-server); not a
+            // bare "x service unavailable", which a server's own state bug may say
+            + "|\\bservice (?:is )?temporarily unavailable\\b|\\b503[ :-]{0,3}service unavailable\\b"
+            + "|\\bcircuit breaker is open\\b"
+            // a browser the server drives was never installed (Playwright, Puppeteer); not where the request chose it
+            + "|executable doesn't exist at (?!<input>)|download new browsers|could not find (?:chrome|chromium"
+            + "|expected browser)\\b"
             + "|temporary failure in name resolution|unable to verify the first certificate|self[- ]signed certificate"
             + "|certificate has expired|certificate verify failed|unable to get local issuer certificate"
             + "|\\b(?:http|status(?: code)?)[ :]+40[13]\\b|\\b40[13] (?:unauthori[sz]ed|forbidden)\\b|\\bunauthori[sz]ed\\b"

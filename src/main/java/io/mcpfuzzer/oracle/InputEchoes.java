@@ -45,7 +45,19 @@ public final class InputEchoes {
         return masked(raw, input, maxAnswer, false);
     }
 
+    /**
+     * Like {@link #masked(String, JsonNode)} for text already decoded from JSON (an error's message, a content
+     * item's text): each input string is masked as it is, and as JSON would escape it (text may quote JSON).
+     */
+    public static String maskedText(String text, JsonNode input) {
+        return masked(text, input, MAX_ANSWER, true, true);
+    }
+
     private static String masked(String raw, JsonNode input, int maxAnswer, boolean keys) {
+        return masked(raw, input, maxAnswer, keys, false);
+    }
+
+    private static String masked(String raw, JsonNode input, int maxAnswer, boolean keys, boolean decoded) {
         if (raw == null || input == null) {
             return raw;
         }
@@ -54,6 +66,9 @@ public final class InputEchoes {
         strings.sort((a, b) -> Integer.compare(b.length(), a.length()));
         String out = raw.length() > maxAnswer ? raw.substring(0, maxAnswer) : raw;
         for (String s : strings) {
+            if (decoded) {
+                out = out.replace(s, "<input>");
+            }
             out = out.replace(escaped(s), "<input>");
         }
         return out;

@@ -16,13 +16,14 @@ public final class ValidationText {
 
     /**
      * Wording of a request that named something the server does not have: "Resource x not found",
-     * "Tool 'x' not found", {@code Component "" not found in v4 registry} (a quoted name before "not found";
-     * an unquoted one only after resource, tool or prompt: "/bin/sh: 1: x: not found" is a shell's).
+     * "Tool 'x' not found" (an unquoted name only after resource, tool or prompt: "/bin/sh: 1: x: not found"
+     * is a shell's).
      */
     private static final String UNKNOWN_NAME_WORDING = "\\b(?:resource|tool|prompt)\\s+(?:'[^'\\n]{0,200}'\\s+"
-            + "|\"[^\"\\n]{0,200}\"\\s+|[^\\s'\"]{1,200}\\s+)?not found\\b"
-            + "|\\b[a-z]{2,30}\\s+(?:'[^'\\n]{0,200}'|\"[^\"\\n]{0,200}\")\\s+(?:was |is )?not found\\b";
-    private static final Pattern UNKNOWN_NAME = Pattern.compile(UNKNOWN_NAME_WORDING + "|unknown (?:resource|tool|prompt)");
+            + "|\"[^\"\\n]{0,200}\"\\s+|[^\\s'\"]{1,200}\\s+)?not found\\b";
+    /** Also any quoted name before "not found": only when the request supplied it ({@link SuppliedNames}). */
+    private static final Pattern UNKNOWN_NAME = Pattern.compile(UNKNOWN_NAME_WORDING + "|unknown (?:resource|tool|prompt)"
+            + "|\\b[a-z]{2,30}\\s+(?:'[^'\\n]{0,200}'|\"[^\"\\n]{0,200}\")\\s+(?:was |is )?not found\\b");
 
     /**
      * Wording of argument-validation libraries and SDKs: the MCP TypeScript SDK ("Input validation
@@ -50,16 +51,19 @@ public final class ValidationText {
             + "|outside (?:the )?allowed|not permitted");
 
     /**
-     * Wording of a failure to open or read the file an input named (errno texts of libc, Go and node, the
-     * Windows wording, a file of the wrong format): the input's fault, whatever the code it was answered with.
+     * Wording of a failure to open or read a file (errno texts of libc, Go and node, the Windows wording): the
+     * input's fault when the input named the file ({@link SuppliedNames}).
      */
     private static final Pattern FILE_ACCESS = Pattern.compile("no such file or directory|\\benoent\\b|is a directory"
             + "|\\beisdir\\b|not a directory|\\benotdir\\b|file name too long|\\benametoolong\\b|file not found"
-            + "|file does not exist|cannot find the (?:file|path) specified|not a valid (?:zip|xlsx|xls|excel|pdf|image|png"
-            + "|jpe?g|gif|csv|json|yaml|xml|docx?|pptx?|archive|sqlite|database) file|unsupported file (?:type|format)"
+            + "|file does not exist|cannot find the (?:file|path) specified"
             // EINVAL of a file call: a NUL byte in the path (Go's "open <path>: invalid argument", node's wording)
             + "|\\b(?:open|stat|lstat|read|readdir|mkdir|remove|rename) \\S[^\\n]{0,400}?: invalid argument\\b"
             + "|\\beinval: invalid argument, (?:open|stat|lstat|read|scandir|mkdir)\\b");
+
+    /** Wording of a file of the wrong format ("zip: not a valid zip file" for a markdown file given as xlsx). */
+    private static final Pattern FILE_FORMAT = Pattern.compile("not a valid (?:zip|xlsx|xls|excel|pdf|image|png"
+            + "|jpe?g|gif|csv|json|yaml|xml|docx?|pptx?|archive|sqlite|database) file|unsupported file (?:type|format)");
 
     /** Wording of a size or nesting limit: a defensive refusal whatever the schema allows. */
     private static final Pattern LIMIT = Pattern.compile("too deeply nested|max(?:imum)? (?:nesting )?depth"
@@ -77,11 +81,16 @@ public final class ValidationText {
     }
 
     /**
-     * True when the text says the file an input named could not be opened or read: missing, a directory, a
-     * name too long, of the wrong format (null is false).
+     * True when the text says a file could not be opened or read: missing, a directory, a name too long, a NUL
+     * byte in its path (null is false).
      */
     public static boolean isFileAccess(String text) {
         return text != null && FILE_ACCESS.matcher(lower(text)).find();
+    }
+
+    /** True when the text says a file is not of the format wanted (null is false). */
+    public static boolean isFileFormat(String text) {
+        return text != null && FILE_FORMAT.matcher(lower(text)).find();
     }
 
     /** True when the text says the request named something the server does not have (null is false). */

@@ -36,7 +36,9 @@ class EnvironmentFailuresTest {
         "TypeError: Cannot read properties of undefined (reading 'access_token')", "KeyError: 'credentials'",
         "Error: Forbidden characters in file name", "ValueError: invalid literal for int() with base 10: 'ssl'",
         "cannot decode 401 bytes", "Error: boom\n    at h (/srv/http.js:401:7)", "at encode (/app/qrcode/lib/encode.js:403)",
-        "unexpected certificate field", "TypeError: this.service is undefined", "unavailable"})
+        "unexpected certificate field", "TypeError: this.service is undefined", "unavailable",
+        "Embedding service unavailable: index not initialised", // the server's own state
+        "Failed to launch the browser process! spawn /tmp/evil EACCES", "browserType.launch: Executable doesn't exist at <input>"})
     void codeFaultsAreNot(String message) {
         assertThat(EnvironmentFailures.blames(message)).isFalse();
     }

@@ -58,9 +58,7 @@ class PrecisionVerdictsTest {
                 "Object is too deeply nested (101 levels). Max depth: 100", // notion-mcp-server 2.5.2
                 "Arguments are required", // @modelcontextprotocol/server-github 2025.4.8, tools/call without arguments
                 "Invalid resource URI", // @modelcontextprotocol/server-postgres 0.6.2, a URI it never listed
-                "Resource demo://x not found", "Resource not found", "Tool 'x y' not found",
-                // @jpisnice/shadcn-ui-mcp-server 2.0.0, get_component with a name it does not have
-                "Failed to get component \"\": Component \"\" not found in v4 registry")) {
+                "Resource demo://x not found", "Resource not found", "Tool 'x y' not found")) {
             List<Finding> fs = new Classifier().judge(new Observation("prompt", "resource-prompt", 0, "aggressive",
                     Json.object().put("resourceType", "value-36"), null, null, "x", error(-32603, message), null))
                     .findings();
@@ -89,17 +87,31 @@ class PrecisionVerdictsTest {
             assertThat(f.severity()).isEqualTo(Severity.LOW);
             assertThat(f.signature()).isEqualTo("-32603:file_access");
         });
-        // a schema-valid name that names nothing is low too
-        assertThat(judge("get_component", Json.object().put("componentName", "buton"), true, error(-32603,
-                "Failed to get component \"buton\": Component \"buton\" not found in v4 registry")))
-                .singleElement().satisfies(f -> {
-                    assertThat(f.severity()).isEqualTo(Severity.LOW);
-                    assertThat(f.signature()).isEqualTo("-32603:unknown_name");
-                });
-        // the wording only in what the fuzzer sent, echoed back: no file error of the server's
-        assertThat(judge("echo", Json.object().put("q", "no such file or directory"), true,
-                error(-32603, "crashed on no such file or directory"))).extracting(Finding::severity)
-                .containsExactly(Severity.MEDIUM);
+        // a schema-valid name that names nothing is low too (@jpisnice/shadcn-ui-mcp-server 2.0.0, get_component)
+        for (String name : List.of("buton", "")) {
+            assertThat(judge("get_component", Json.object().put("componentName", name), true, error(-32603,
+                    "Failed to get component \"%s\": Component \"%s\" not found in v4 registry".formatted(name, name))))
+                    .singleElement().satisfies(f -> {
+                        assertThat(f.severity()).isEqualTo(Severity.LOW);
+                        assertThat(f.signature()).isEqualTo("-32603:unknown_name");
+                    });
+        }
+        // what the server misses of its own, not named by the request, stays a medium internal error
+        JsonNode city = Json.object().put("city", "Paris");
+        for (String own : List.of("ENOENT: no such file or directory, open '/home/app/.config/weather-mcp/config.json'",
+                "Environment variable 'OPENAI_MODEL' not found", "read config: invalid argument",
+                "Binder Error: Referenced column \"secret\" not found in FROM clause!")) {
+            assertThat(judge("weather", city, true, error(-32603, own))).as(own).extracting(Finding::severity)
+                    .contains(Severity.MEDIUM);
+        }
+        assertThat(judge("weather", city, true, error(-32603, "zip: not a valid zip file")))
+                .as("a wrong format with no file in the request").extracting(Finding::severity).contains(Severity.MEDIUM);
+        // the wording only in what the fuzzer sent, echoed back (escapable characters too): no file error of the server's
+        for (String sent : List.of("no such file or directory", "no such file or directory\n\"x\"")) {
+            assertThat(judge("echo", Json.object().put("q", sent), true,
+                    error(-32603, "crashed on " + sent))).as(sent).extracting(Finding::severity)
+                    .containsExactly(Severity.MEDIUM);
+        }
     }
 
     /** A shell's "not found" after a tool's name is no request naming something unknown: input reached a shell. */
