@@ -122,7 +122,9 @@ public final class ToolFuzzer {
         if (firstRealistic != null && config.nonDeterminismSamples() > 0 && shard.first()) {
             JsonNode probeInput = firstRealistic;
             int firstRun = run;
-            engine.guard().run("non_determinism_probe", probeInput, () -> probeDeterminism(name, probeInput, firstRun));
+            boolean readOnly = tool.path("annotations").path("readOnlyHint").asBoolean(false);
+            engine.guard().run("non_determinism_probe", probeInput,
+                    () -> probeDeterminism(name, probeInput, firstRun, readOnly));
         }
         engine.guard().run("memory_growth_probe", name, () -> MemoryProbe.check(engine, name));
     }
@@ -143,35 +145,70 @@ public final class ToolFuzzer {
         }
     }
 
-    private void probeDeterminism(String name, JsonNode args, int firstRun) throws Supervisor.BlockedException {
-        Map<String, Integer> answers = new LinkedHashMap<>();
-        List<String> inOrder = new ArrayList<>();
-        List<String> samples = new ArrayList<>();
-        JsonNode sent = args;
-        for (int i = 0; i <= config.nonDeterminismSamples(); i++) {
-            Reply reply = engine.direct(session -> session.callTool(name, args, engine.timeout()));
-            if (reply == null || !reply.answered()) {
+    /** Further identical calls that must continue a stateful pattern before it excuses differing answers. */
+    private static final int CONFIRM_CALLS = 2;
+
+    /**
+     * Sends the tool's first realistic input {@code nonDeterminismSamples + 1} times; differing answers are a
+     * non_determinism low, unless they differ as state the calls changed ({@link StatefulAnswers}): that is
+     * confirmed by {@value #CONFIRM_CALLS} more calls continuing the pattern, and never excused for a tool
+     * annotated read-only (its calls change nothing).
+     */
+    private void probeDeterminism(String name, JsonNode args, int firstRun, boolean readOnly)
+            throws Supervisor.BlockedException {
+        Probe probe = new Probe(args);
+        if (!probe.call(name, config.nonDeterminismSamples() + 1) || probe.answers.size() <= 1) {
+            return;
+        }
+        boolean state = !readOnly && StatefulAnswers.explained(probe.inOrder, name);
+        if (state) {
+            if (!probe.call(name, CONFIRM_CALLS)) {
                 return;
             }
-            if (reply.outbound() != null && reply.outbound().rewritten()) {
-                sent = reply.outbound().message().path("params").path("arguments");
-            }
-            JsonNode body = reply.result() != null ? reply.result() : reply.error(); // without the envelope's id
-            String normalized = AnswerNormaliser.normalise(Json.write(body));
-            answers.merge(normalized, 1, Integer::sum);
-            inOrder.add(normalized);
-            if (samples.size() < 3) {
-                samples.add(reply.raw().length() > 500 ? reply.raw().substring(0, 500) : reply.raw());
-            }
+            state = StatefulAnswers.explained(probe.inOrder, name);
         }
-        // a counter that steps with every call (a new request id) or a record that grows is state, not chance
-        if (answers.size() > 1 && !StatefulAnswers.explained(inOrder, name)) {
+        if (!state) {
             Map<String, Object> ev = new LinkedHashMap<>();
-            ev.put("input", sent);
-            ev.put("distinct_answers", answers.size());
-            ev.put("samples", samples);
+            ev.put("input", probe.sent);
+            ev.put("distinct_answers", probe.answers.size());
+            ev.put("samples", probe.samples);
             engine.addFinding(Finding.of("non_determinism", Severity.LOW, "tool", name, firstRun,
-                    "identical calls got " + answers.size() + " different answers", ev, "non_determinism"));
+                    "identical calls got " + probe.answers.size() + " different answers", ev, "non_determinism"));
+        }
+    }
+
+    /** The answers of one determinism probe, in order. Single-threaded. */
+    private final class Probe {
+        final Map<String, Integer> answers = new LinkedHashMap<>();
+        final List<String> inOrder = new ArrayList<>();
+        final List<String> samples = new ArrayList<>();
+        final JsonNode args;
+        JsonNode sent;
+
+        Probe(JsonNode args) {
+            this.args = args;
+            this.sent = args;
+        }
+
+        /** Sends the input {@code times} more times; false when one was not answered (the probe ends). */
+        boolean call(String name, int times) throws Supervisor.BlockedException {
+            for (int i = 0; i < times; i++) {
+                Reply reply = engine.direct(session -> session.callTool(name, args, engine.timeout()));
+                if (reply == null || !reply.answered()) {
+                    return false;
+                }
+                if (reply.outbound() != null && reply.outbound().rewritten()) {
+                    sent = reply.outbound().message().path("params").path("arguments");
+                }
+                JsonNode body = reply.result() != null ? reply.result() : reply.error(); // without the envelope's id
+                String normalized = AnswerNormaliser.normalise(Json.write(body));
+                answers.merge(normalized, 1, Integer::sum);
+                inOrder.add(normalized);
+                if (samples.size() < 3) {
+                    samples.add(reply.raw().length() > 500 ? reply.raw().substring(0, 500) : reply.raw());
+                }
+            }
+            return true;
         }
     }
 

@@ -50,6 +50,8 @@ class PrecisionTest {
         assertThat(summary.path("warnings").toString()).as("the offline fetch_page is named as cut short")
                 .contains("blame the network or missing credentials").contains("getaddrinfo ENOTFOUND");
         assertThat(summary.at("/tools/by_name/fetch_page/environment_failures").asLong()).isPositive();
+        assertThat(categories(findings)).as("the task list grows with each call: state, not chance")
+                .doesNotContain("non_determinism low plan_task");
         List<String> log = Files.readAllLines(root.resolve("logs").resolve("server.log"));
         assertThat(log).as("the read-only tools were probed while the server wrote its log")
                 .anyMatch(l -> l.endsWith("tools/call fetch_value")).anyMatch(l -> l.endsWith("tools/call echo"));
@@ -66,6 +68,8 @@ class PrecisionTest {
         assertThat(mismatch.path("evidence").path("rejected").asInt())
                 .isGreaterThanOrEqualTo(mismatch.path("evidence").path("valid_calls").asInt() * 8 / 10);
         assertThat(find(findings, "silent_garbage").path("evidence").path("garbage").asString()).contains("NaN ms");
+        assertThat(categories(findings)).as("a read-only tool's counter is no state its calls changed")
+                .contains("non_determinism low count_visits").doesNotContain("non_determinism low plan_task");
     }
 
     private JsonNode campaign(Path root, boolean planted, Path out) throws Exception {

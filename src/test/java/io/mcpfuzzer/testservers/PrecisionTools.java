@@ -16,8 +16,9 @@ import tools.jackson.databind.node.ObjectNode;
  * a noun, a tool without arguments listing its environment's paths, a file reader whose ENOENT error
  * quotes the path it was sent: {@code open '<path>'}, a page fetcher whose online service is out of reach
  * and which answers every call with node-fetch's -32603 {@code getaddrinfo ENOTFOUND}, a draft saver
- * that says where under its {@code HOME} it saved), and, with {@code planted}, three twins with one real
- * bug each: {@code parse_duration} answers {@code NaN ms} as a success for a duration its schema
+ * that says where under its {@code HOME} it saved, a task planner showing one more row per call), and, with
+ * {@code planted}, four twins with one real bug each (the fourth, {@code count_visits}, a read-only tool whose
+ * counter moves: a non_determinism low): {@code parse_duration} answers {@code NaN ms} as a success for a duration its schema
  * forbids (silent_garbage), {@code set_flag} declares {@code type: ["boolean","string"]} but
  * rejects every value except the strings "true" and "false" (schema_mismatch), and {@code open_note}
  * tells the model, in its own words, to read {@code ~/.ssh/id_rsa} (output_prompt_injection).
@@ -33,6 +34,8 @@ final class PrecisionTools {
 
     private final boolean planted;
     private final Map<String, String> store = new LinkedHashMap<>();
+    private final java.util.List<String> tasks = new java.util.ArrayList<>();
+    private long visits;
 
     PrecisionTools(boolean planted) {
         this.planted = planted;
@@ -64,6 +67,7 @@ final class PrecisionTools {
         tool(t, "read_note", "Reads a note file.", "path").putObject("annotations").put("readOnlyHint", true);
         tool(t, "fetch_page", "Fetches a page of the team wiki from its online service.", "title");
         tool(t, "save_draft", "Saves a draft and says where.", "text");
+        tool(t, "plan_task", "Plans a task and shows the tasks planned so far.", "title");
         if (planted) {
             tool(t, "open_note", "Opens a note file.", "path").putObject("annotations").put("readOnlyHint", true);
             ObjectNode duration = tool(t, "parse_duration", "Converts a duration such as 90s or 5m to milliseconds.",
@@ -73,6 +77,8 @@ final class PrecisionTools {
             ObjectNode enabled = ((ObjectNode) flag.at("/inputSchema/properties")).putObject("enabled");
             enabled.putArray("type").add("boolean").add("string");
             ((ArrayNode) flag.at("/inputSchema/required")).add("enabled");
+            tool(t, "count_visits", "Returns the number of visits to the team page.").putObject("annotations")
+                    .put("readOnlyHint", true);
         }
         return t;
     }
@@ -165,6 +171,12 @@ final class PrecisionTools {
                 }
                 return Rpc.toolText("Duration is " + (Double.isNaN(ms) ? "NaN" : String.valueOf((long) ms)) + " ms", false);
             }
+            case "plan_task": { // one more row per call: the calls change the state shown (no non_determinism)
+                tasks.add("| task-" + (tasks.size() + 1) + " | " + args.path("title").asString("") + " |");
+                return Rpc.toolText("Tasks planned:\n" + String.join("\n", tasks), false);
+            }
+            case "count_visits": // read-only, yet a counter moves: something else changes it
+                return Rpc.toolText("visits: " + (++visits), false);
             case "set_flag": {
                 JsonNode v = args.get("enabled");
                 if (v.isString() && (v.asString().equals("true") || v.asString().equals("false"))) {

@@ -43,8 +43,9 @@ public final class StatefulAnswers {
     }
 
     /**
-     * True when there are at least three answers and each one's words (digit runs masked) are the previous one's
-     * in order, with more added: a task list showing one more row per call. (A counter may move meanwhile.)
+     * True when there are at least three answers and each one's words are the previous one's in order, with
+     * more added: a task list showing one more row per call. Numbers must stay as they were (a list of random
+     * ids of growing length is no record).
      */
     public static boolean onlyGrew(List<String> inOrder) {
         if (inOrder.size() < 3) {
@@ -71,27 +72,17 @@ public final class StatefulAnswers {
         return k == small.size();
     }
 
-    /** Runs of letters and digits, each digit run as {@code #}. */
+    /** Runs of letters and digits. */
     private static List<String> words(String s) {
         List<String> out = new ArrayList<>();
         StringBuilder w = new StringBuilder();
-        boolean digits = false;
         for (int k = 0; k <= s.length(); k++) {
             char c = k < s.length() ? s.charAt(k) : ' ';
             if (Character.isLetterOrDigit(c)) {
-                boolean d = isDigit(c);
-                if (d && !digits) {
-                    w.append('#');
-                } else if (!d) {
-                    w.append(c);
-                }
-                digits = d;
-            } else {
-                if (w.length() > 0) {
-                    out.add(w.toString());
-                    w.setLength(0);
-                }
-                digits = false;
+                w.append(c);
+            } else if (w.length() > 0) {
+                out.add(w.toString());
+                w.setLength(0);
             }
         }
         return out;

@@ -34,6 +34,7 @@ class StatefulAnswersTest {
         assertThat(StatefulAnswers.explained(calls, "add_tasks_to_request")).isTrue();
         assertThat(StatefulAnswers.onlyGrew(List.of("a b", "a b c", "a x c d"))).as("a word changed").isFalse();
         assertThat(StatefulAnswers.onlyGrew(List.of("a b", "a b c", "a b c"))).as("stopped growing").isFalse();
+        assertThat(StatefulAnswers.onlyGrew(List.of("[4,17]", "[93,2,55]", "[8,61,30,7]"))).as("random ids").isFalse();
         assertThat(StatefulAnswers.explained(List.of("lucky number 513", "lucky number 88", "lucky number 707"), "lucky"))
                 .as("random").isFalse();
     }
