@@ -228,14 +228,16 @@ public final class Campaign {
                 if (audit.enabled()) {
                     boolean firstWhole = wholeListing;
                     guard.run("audit_finish", null, () -> {
-                        // a listing that failed or stopped short removed nothing: drift is judged on whole ones only
+                        // a listing that failed or stopped short removed nothing (and added nothing): then only
+                        // definitions present in both are compared
                         Listing again = supervisor.current().session().listTools();
-                        boolean comparable = firstWhole && again.problems().isEmpty();
-                        if (!comparable) {
-                            warn(warnings, "tool definition drift not checked: " + (again.problems().isEmpty()
-                                    ? "the first tools/list was incomplete" : "tools/list again: " + again.problems().get(0)));
+                        boolean whole = firstWhole && again.problems().isEmpty();
+                        if (!whole) {
+                            warn(warnings, "tool definition drift checked on changed definitions only (no removed or"
+                                    + " added tools): " + (again.problems().isEmpty() ? "the first tools/list was"
+                                    + " incomplete" : "tools/list again: " + again.problems().get(0)));
                         }
-                        auditRun.finish(firstListing, comparable ? again.items() : null, warnings);
+                        auditRun.finish(firstListing, again.items(), whole, warnings);
                     });
                 }
                 if (shard.first()) { // while the target is up: an outlier is kept only when it is slow again

@@ -243,14 +243,18 @@ final class SecurityAuditRun implements AutoCloseable, AuditJudge {
         }
     }
 
-    /** Listing drift, canary tampering and the Origin probe, at the end of the run. */
-    void finish(List<JsonNode> firstTools, List<JsonNode> secondTools, List<String> warnings) {
+    /**
+     * Listing drift, canary tampering and the Origin probe, at the end of the run.
+     *
+     * @param wholeListings both listings complete (else drift is changed definitions only)
+     */
+    void finish(List<JsonNode> firstTools, List<JsonNode> secondTools, boolean wholeListings, List<String> warnings) {
         if (!options.enabled()) {
             return;
         }
         if (secondTools != null && shard.first()) {
             guard.run("audit_relisting", null, () -> SecurityAudit.auditRelisting(Surface.TOOL, array(firstTools),
-                    array(secondTools)).forEach(sink));
+                    array(secondTools), wholeListings).forEach(sink));
         }
         if (canaries != null) {
             guard.run("audit_canary_tamper", null, () -> canaries.tampered("server").forEach(sink));

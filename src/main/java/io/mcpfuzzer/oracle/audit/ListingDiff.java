@@ -19,13 +19,24 @@ public final class ListingDiff {
 
     /** Findings for differences from {@code first} to {@code second}; non-array listings count as empty. */
     public static List<Finding> compare(Surface surface, JsonNode first, JsonNode second) {
+        return compare(surface, first, second, true);
+    }
+
+    /**
+     * Like {@link #compare(Surface, JsonNode, JsonNode)}; when {@code whole} is false (a listing failed or
+     * stopped short) only items present in both are compared: a missing one proves no removal, nor an extra
+     * one an addition.
+     */
+    public static List<Finding> compare(Surface surface, JsonNode first, JsonNode second, boolean whole) {
         Map<String, JsonNode> a = index(surface, first);
         Map<String, JsonNode> b = index(surface, second);
         List<Finding> out = new ArrayList<>();
         for (Map.Entry<String, JsonNode> e : a.entrySet()) {
             JsonNode now = b.get(e.getKey());
             if (now == null) {
-                out.add(change(surface, e.getKey(), "removed", null));
+                if (whole) {
+                    out.add(change(surface, e.getKey(), "removed", null));
+                }
             } else {
                 String h1 = CanonicalJson.sha256(e.getValue());
                 String h2 = CanonicalJson.sha256(now);
@@ -42,7 +53,7 @@ public final class ListingDiff {
             }
         }
         for (Map.Entry<String, JsonNode> e : b.entrySet()) {
-            if (!a.containsKey(e.getKey())) {
+            if (whole && !a.containsKey(e.getKey())) {
                 out.add(change(surface, e.getKey(), "added", e.getValue()));
             }
         }

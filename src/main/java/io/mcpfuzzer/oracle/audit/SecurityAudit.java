@@ -39,9 +39,12 @@ public final class SecurityAudit {
         return out;
     }
 
-    /** Differences between two listings of the same surface taken in one run (in-session drift). */
-    public static List<Finding> auditRelisting(Surface surface, JsonNode first, JsonNode second) {
-        return ListingDiff.compare(surface, first, second);
+    /**
+     * Differences between two listings of the same surface taken in one run (in-session drift); when one of
+     * them is not {@code whole}, changed definitions only ({@link ListingDiff#compare(Surface, JsonNode, JsonNode, boolean)}).
+     */
+    public static List<Finding> auditRelisting(Surface surface, JsonNode first, JsonNode second, boolean whole) {
+        return ListingDiff.compare(surface, first, second, whole);
     }
 
     /**

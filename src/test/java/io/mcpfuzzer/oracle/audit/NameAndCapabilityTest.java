@@ -163,11 +163,14 @@ class NameAndCapabilityTest {
     void relistingReportsChangedAddedAndRemoved() {
         JsonNode a = tools("{\"name\":\"x\",\"description\":\"one\"}", "{\"name\":\"gone\"}");
         JsonNode b = tools("{\"description\":\"two\",\"name\":\"x\"}", "{\"name\":\"new\"}");
-        List<Finding> fs = SecurityAudit.auditRelisting(Surface.TOOL, a, b);
+        List<Finding> fs = SecurityAudit.auditRelisting(Surface.TOOL, a, b, true);
         assertThat(fs).extracting(Finding::checkId).containsExactly("MCPF-META-013", "MCPF-META-017", "MCPF-META-017");
         assertThat(fs.get(0).evidence().get("changed_fields")).isEqualTo(List.of("description"));
         JsonNode reordered = tools("{\"description\":\"one\",\"name\":\"x\"}", "{\"name\":\"gone\"}");
-        assertThat(SecurityAudit.auditRelisting(Surface.TOOL, a, reordered)).isEmpty();
+        assertThat(SecurityAudit.auditRelisting(Surface.TOOL, a, reordered, true)).isEmpty();
+        // a listing that stopped short (a failed page, a bad cursor): what it holds is still compared
+        assertThat(SecurityAudit.auditRelisting(Surface.TOOL, a, b, false)).extracting(Finding::checkId)
+                .containsExactly("MCPF-META-013");
     }
 
     @Test
