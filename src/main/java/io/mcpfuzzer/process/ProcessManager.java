@@ -276,11 +276,15 @@ public final class ProcessManager implements AutoCloseable {
             return;
         }
         boolean ok;
+        boolean interrupted = Thread.interrupted(); // an interrupted closer still stops everything (then re-interrupts)
         try {
             awaitSpawns();
             ok = stopEach(Stopper.Mode.GRACEFUL, "shutdown", policy);
         } finally {
             stoppedAll.countDown();
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
         events.emit(EventType.STOPPED_ALL, 0, "manager", "force", false, "ok", ok);
         watchdog.close();
@@ -321,7 +325,8 @@ public final class ProcessManager implements AutoCloseable {
 
     /**
      * The shutdown hook: the JVM halts when it returns, so it stops what is tracked itself, or, when
-     * {@link #close()} is already under way on another thread, waits (bounded) for that to finish.
+     * {@link #close()} is already under way on another thread, waits (bounded) for that to finish and then
+     * forces whatever is still tracked.
      */
     private void onJvmExit() {
         if (closed.compareAndSet(false, true)) {
@@ -334,12 +339,12 @@ public final class ProcessManager implements AutoCloseable {
             return;
         }
         try {
-            if (!stoppedAll.await(5, TimeUnit.SECONDS)) { // close() is slow: make sure, quickly
-                stopEach(Stopper.Mode.FORCE, "shutdown", StopPolicy.shutdownHook());
-            }
+            stoppedAll.await(5, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        // whatever close() left (it was slow, or failed): nothing when it stopped everything
+        stopEach(Stopper.Mode.FORCE, "shutdown", StopPolicy.shutdownHook());
     }
 
     /**

@@ -53,4 +53,21 @@ class ShutdownHookTest {
             leaks.assertNoneAlive();
         }
     }
+
+    /** A campaign thread closes its manager while interrupted: everything is still stopped, the flag kept. */
+    @Test
+    void anInterruptedCloseStillStopsEverything() {
+        ProcessManager manager = ProcessTestSupport.manager();
+        ManagedProcess child = manager.startProcess(leaks.sh("trap '' TERM; while :; do sleep 1; done")
+                .startupWindow(Duration.ZERO).build());
+        Thread.currentThread().interrupt();
+        try {
+            manager.close();
+            assertThat(Thread.currentThread().isInterrupted()).as("the interrupt is kept for the caller").isTrue();
+        } finally {
+            Thread.interrupted();
+        }
+        assertThat(ProcFs.isAlive(child.pid())).as("stopped by close()").isFalse();
+        leaks.assertNoneAlive();
+    }
 }
