@@ -214,7 +214,13 @@ final class ContainerValues {
     private String extraKey(SchemaView v, Set<String> declared, String ptr) {
         if (!v.propertyNames.isEmpty()) {
             SchemaView names = SchemaView.of(v.propertyNames, repeat(ptr + "/propertyNames", v.propertyNames.size()), ctx);
-            return StringValues.generate(names, "key", ctx, ptr + "/propertyNames", new ArrayList<>(declared));
+            String outer = ctx.itemsDescription;
+            ctx.itemsDescription = null; // a key is no item of the array around the object
+            try {
+                return StringValues.generate(names, "key", ctx, ptr + "/propertyNames", new ArrayList<>(declared));
+            } finally {
+                ctx.itemsDescription = outer;
+            }
         }
         String key = Words.word(ctx.random) + (ctx.random.nextBoolean() ? "_" + ctx.random.nextInt(100) : "");
         return declared.contains(key) ? null : key;

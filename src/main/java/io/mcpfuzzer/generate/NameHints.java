@@ -99,7 +99,7 @@ final class NameHints {
 
     /** A description asking for a path relative to some root ("relative to vault root", "a relative path"). */
     private static final java.util.regex.Pattern RELATIVE = java.util.regex.Pattern.compile(
-            "\\brelative (?:to|path)\\b|\\bmust not be absolute\\b|\\bnot an absolute\\b");
+            "(?<!not a )(?<!not )\\brelative (?:to|path)\\b|\\bmust not be absolute\\b|\\bnot an absolute\\b");
     /** A description asking for a bare name ("just the note name without any path separators"). */
     private static final java.util.regex.Pattern BARE = java.util.regex.Pattern.compile(
             "\\bwithout (?:any )?(?:path )?separators\\b|\\bno path separators\\b|\\bcannot contain path separators\\b"
@@ -257,7 +257,7 @@ final class NameHints {
                 "month", "day", "hour", "minute", "id", "width", "height", "age",
                 // plurals of counted things (maxPages, maxTokens); not seconds: durations may be fractional
                 "pages", "lines", "items", "rows", "columns", "entries", "files", "steps", "attempts", "tokens",
-                "chars", "characters", "bytes", "days", "hours", "minutes", "years", "months", "ids");
+                "chars", "characters", "bytes", "ids");
     }
 
     private static long[] decideRange(String name) {
@@ -343,8 +343,9 @@ final class NameHints {
 
     /** {@code file} relative to {@code root} when below it, else its last segment. */
     private static String relativeTo(String root, String file) {
-        if (root != null && file.startsWith(root)) {
-            String rest = file.substring(root.length());
+        String dir = root == null ? null : root.endsWith("/") || root.endsWith("\\") ? root : root + "/";
+        if (dir != null && file.startsWith(dir)) {
+            String rest = file.substring(dir.length());
             while (rest.startsWith("/") || rest.startsWith("\\")) {
                 rest = rest.substring(1);
             }
