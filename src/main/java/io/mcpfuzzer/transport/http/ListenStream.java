@@ -15,17 +15,29 @@ final class ListenStream {
     private static final long MAX_DELAY_MS = 30_000;
 
     private final StreamableHttpTransport transport;
+    /** Called once, when the first GET has its response (or failed): a sender may wait for it. */
+    private final Runnable firstAnswer;
 
-    ListenStream(StreamableHttpTransport transport) {
+    ListenStream(StreamableHttpTransport transport, Runnable firstAnswer) {
         this.transport = transport;
+        this.firstAnswer = firstAnswer;
     }
 
     void run() {
+        try {
+            listen();
+        } finally {
+            firstAnswer.run();
+        }
+    }
+
+    private void listen() {
         String lastId = null;
         long retry = -1;
         int idleReconnects = 0;
         while (transport.isOpen()) {
             HttpResponse<InputStream> resp = transport.getStream(lastId, "listen GET");
+            firstAnswer.run(); // a latch: later calls change nothing
             if (resp == null) {
                 return;
             }

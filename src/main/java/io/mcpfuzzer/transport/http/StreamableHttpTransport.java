@@ -11,6 +11,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -41,6 +42,8 @@ public final class StreamableHttpTransport extends AbstractHttpTransport impleme
 
     private final URI url;
     private final AtomicBoolean listenStarted = new AtomicBoolean();
+    /** How long {@code notifications/initialized} waits for the GET stream's response headers, at most. */
+    private static final long LISTEN_FIRST_WAIT_MS = 1_000;
     private volatile String sessionId;
     private volatile String protocolVersion;
     private volatile boolean listenSupported = true;
@@ -104,14 +107,34 @@ public final class StreamableHttpTransport extends AbstractHttpTransport impleme
 
     /** Opens the GET stream for server-initiated messages (once; no-op when closed or already open). */
     public void openListenStream() {
+        openListen();
+    }
+
+    /** Opens the GET stream; returns a latch counted down once its first response arrived, or null if not opened. */
+    private CountDownLatch openListen() {
         if (isOpen() && listenSupported && listenStarted.compareAndSet(false, true)) {
-            runHandlerTask(new ListenStream(this)::run);
+            CountDownLatch answered = new CountDownLatch(1);
+            runHandlerTask(new ListenStream(this, answered::countDown)::run);
+            return answered;
         }
+        return null;
     }
 
     private void post(byte[] body) throws TransportException {
         ensureOpen();
         PostContext ctx = new PostContext(body, sessionId != null);
+        if (opts.listenStream() && !listenStarted.get() && ctx.isInitializedNotification()) {
+            // a server may ask for roots the moment it learns the client is initialized, on the GET stream, and
+            // the TypeScript SDK drops what it sends to a GET stream not yet open: open it first (bounded wait)
+            CountDownLatch answered = openListen();
+            if (answered != null) {
+                try {
+                    answered.await(LISTEN_FIRST_WAIT_MS, TimeUnit.MILLISECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }
         CompletableFuture<Integer> settled = new CompletableFuture<>();
         lastPost.set(settled);
         CompletableFuture<HttpResponse<InputStream>> exchange = core.exchange(postRequest(body));
