@@ -233,9 +233,11 @@ public final class Campaign {
                         Listing again = supervisor.current().session().listTools();
                         boolean whole = firstWhole && again.problems().isEmpty();
                         if (!whole) {
-                            warn(warnings, "tool definition drift checked on changed definitions only (no removed or"
-                                    + " added tools): " + (again.problems().isEmpty() ? "the first tools/list was"
-                                    + " incomplete" : "tools/list again: " + again.problems().get(0)));
+                            String why = again.problems().isEmpty() ? "the first tools/list was incomplete"
+                                    : "tools/list again: " + again.problems().get(0);
+                            warn(warnings, again.items().isEmpty() ? "tool definition drift not checked: " + why
+                                    : "tool definition drift checked on changed definitions only (no removed or added"
+                                    + " tools): " + why);
                         }
                         auditRun.finish(firstListing, again.items(), whole, warnings);
                     });

@@ -99,7 +99,7 @@ final class NameHints {
 
     /** A description asking for a path relative to some root ("relative to vault root", "a relative path"). */
     private static final java.util.regex.Pattern RELATIVE = java.util.regex.Pattern.compile(
-            "(?<!not a )(?<!not )\\brelative (?:to|path)\\b|\\bmust not be absolute\\b|\\bnot an absolute\\b");
+            "(?<!not a )(?<!not )(?<!non-)(?<!n't a )(?<!not be a )\\brelative (?:to|path)\\b|\\bmust not be absolute\\b|\\bnot an absolute\\b");
     /** A description asking for a bare name ("just the note name without any path separators"). */
     private static final java.util.regex.Pattern BARE = java.util.regex.Pattern.compile(
             "\\bwithout (?:any )?(?:path )?separators\\b|\\bno path separators\\b|\\bcannot contain path separators\\b"

@@ -176,15 +176,14 @@ public final class Classifier {
         String detail = "server answered -32603 Internal error: " + cut(message, 200);
         String masked = InputEchoes.maskedText(message, o.input());
         // only a file or name the request supplied: the server's own missing config file is its fault
-        boolean supplied = SuppliedNames.named(message, masked, o.input());
-        if ((ValidationText.isFileAccess(masked) && supplied)
+        if ((ValidationText.isFileAccess(masked) && SuppliedNames.namedFile(message, o.input()))
                 || (ValidationText.isFileFormat(masked) && SuppliedNames.hasPath(o.input()))) {
             // mcp-go servers answer a missing file so: the input's fault, only the code is wrong
             return cause(o, "internal_error", Severity.LOW, "a file the input named could not be opened or read,"
                     + " answered with -32603 Internal error instead of a tool result with isError: " + cut(message, 200),
                     evidence(o), "-32603:file_access");
         }
-        if (ValidationText.isUnknownName(masked) && supplied) {
+        if (ValidationText.isUnknownName(masked) && SuppliedNames.namedName(message, o.input())) {
             // a well-formed name that names nothing: no schema can say which names exist, only the code is wrong
             return cause(o, "internal_error", Severity.LOW, "the request named something the server does not have,"
                     + " answered with -32603 Internal error instead of a tool result with isError or -32602: "

@@ -34,15 +34,21 @@ public final class EnvironmentFailures {
             // bare "x service unavailable", which a server's own state bug may say
             + "|\\bservice (?:is )?temporarily unavailable\\b|\\b503[ :-]{0,3}service unavailable\\b"
             + "|\\bcircuit breaker is open\\b"
-            // a browser the server drives was never installed (Playwright, Puppeteer); not where the request chose it
-            + "|executable doesn't exist at (?!<input>)|download new browsers|could not find (?:chrome|chromium"
-            + "|expected browser)\\b"
+
             + "|temporary failure in name resolution|unable to verify the first certificate|self[- ]signed certificate"
             + "|certificate has expired|certificate verify failed|unable to get local issuer certificate"
             + "|\\b(?:http|status(?: code)?)[ :]+40[13]\\b|\\b40[13] (?:unauthori[sz]ed|forbidden)\\b|\\bunauthori[sz]ed\\b"
             + "|\\b(?:bad|invalid|missing|no) credentials\\b|api[ _-]?key\\b[^.\\n]{0,40}\\b(?:required|missing|not set|invalid"
             + "|not configured|not provided)\\b|\\b(?:missing|invalid|no|requires?|provide) (?:an? |the |your )?(?:\\w+ )?api"
             + "[ _-]?key\\b|\\b(?:missing|invalid|expired|no) (?:\\w+ )?(?:access|auth|authentication) token\\b");
+
+    /**
+     * A browser the server drives that was never installed, or cannot start (Playwright, Puppeteer): blamed only
+     * when the request did not name it (the text shows no {@code <input>}: an input-chosen executable is no
+     * environment).
+     */
+    private static final Pattern BROWSER = Pattern.compile("executable doesn't exist at|download new browsers"
+            + "|could not find (?:chrome|chromium|expected browser)\\b|failed to launch the browser process");
 
     /** A failed connection, as node-fetch and libuv word it at the end of a message. */
     private static final Pattern TAIL_BLAME = Pattern.compile("getaddrinfo|\\b(?:enotfound|eai_again|econnrefused"
@@ -64,9 +70,11 @@ public final class EnvironmentFailures {
             return false;
         }
         if (message.length() <= 2 * MAX_INPUT) {
-            return BLAME.matcher(message.toLowerCase(Locale.ROOT)).find();
+            String lower = message.toLowerCase(Locale.ROOT);
+            return BLAME.matcher(lower).find() || (BROWSER.matcher(lower).find() && !message.contains("<input>"));
         }
-        return BLAME.matcher(message.substring(0, MAX_INPUT).toLowerCase(Locale.ROOT)).find()
+        String head = message.substring(0, MAX_INPUT).toLowerCase(Locale.ROOT);
+        return BLAME.matcher(head).find() || (BROWSER.matcher(head).find() && !message.contains("<input>"))
                 || TAIL_BLAME.matcher(message.substring(message.length() - MAX_INPUT).toLowerCase(Locale.ROOT)).find();
     }
 

@@ -50,8 +50,15 @@ public final class InputEchoes {
      * item's text): each input string is masked as it is, and as JSON would escape it (text may quote JSON).
      */
     public static String maskedText(String text, JsonNode input) {
+        if (text != null && text.length() > 2 * TEXT_WINDOW) { // the classifiers read a message's start and end only
+            return masked(text.substring(0, TEXT_WINDOW), input, TEXT_WINDOW, true, true) + "\n...\n"
+                    + masked(text.substring(text.length() - TEXT_WINDOW), input, TEXT_WINDOW, true, true);
+        }
         return masked(text, input, MAX_ANSWER, true, true);
     }
+
+    /** Characters of a decoded text's start, and of its end, that {@link #maskedText} masks and keeps. */
+    static final int TEXT_WINDOW = 4_000;
 
     private static String masked(String raw, JsonNode input, int maxAnswer, boolean keys) {
         return masked(raw, input, maxAnswer, keys, false);
@@ -66,10 +73,11 @@ public final class InputEchoes {
         strings.sort((a, b) -> Integer.compare(b.length(), a.length()));
         String out = raw.length() > maxAnswer ? raw.substring(0, maxAnswer) : raw;
         for (String s : strings) {
-            if (decoded) {
+            String escaped = escaped(s);
+            if (decoded && !escaped.equals(s)) {
                 out = out.replace(s, "<input>");
             }
-            out = out.replace(escaped(s), "<input>");
+            out = out.replace(escaped, "<input>");
         }
         return out;
     }

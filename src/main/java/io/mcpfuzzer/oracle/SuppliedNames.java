@@ -1,55 +1,108 @@
 package io.mcpfuzzer.oracle;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Whether a failure text is about something the request supplied: a file or a name that came from the
- * input, not the server's own configuration ("open /home/app/.config/x.json: no such file" for a weather
- * query is the server's fault). Stateless and thread-safe; bounded by the classifier's 200-node walk of
- * the input and the first {@value #MAX_TEXT} characters of the text.
+ * Whether a failure text is about something the request supplied: the operand of the error (the path of
+ * {@code open <path>: no such file or directory}, the quoted name before "not found") is one of the input's
+ * values, not the server's own configuration ({@code open /home/app/.config/x.json} for a weather query is
+ * the server's fault, even when the message also quotes the query). Stateless and thread-safe; bounded by
+ * the classifier's 200-node walk of the input and the first {@value #MAX_TEXT} characters of the text.
  */
 final class SuppliedNames {
-    /** Characters of a failure text searched for quoted input values. */
+    /** Characters of a failure text in which an operand is looked for. */
     static final int MAX_TEXT = 4_000;
-    /** Longest input value looked for in quotes (longer ones are masked as echoes anyway). */
-    private static final int MAX_VALUE = 200;
+
+    /** The path operand of a file error: Go ({@code open <p>: ...}), node ({@code ENOENT: ..., open '<p>'}), Python. */
+    private static final Pattern FILE_OPERAND = Pattern.compile("(?i)\\b(?:open|stat|lstat|read|readdir|mkdir|remove"
+            + "|rename) ([^\\n]{1,1000}?): (?:no such file or directory|is a directory|not a directory|file name too long"
+            + "|invalid argument|permission denied)|\\b(?:enoent|eisdir|enotdir|enametoolong|eacces|einval)\\b[^,\\n]{0,80}"
+            + ", \\w{2,10} '([^'\\n]{1,1000})'|(?:no such file or directory|is a directory|not a directory|file name too"
+            + " long): '([^'\\n]{1,1000})'");
+    /** The name before "not found": quoted, or unquoted after resource, tool or prompt; or after "unknown x:". */
+    private static final Pattern NAME_OPERAND = Pattern.compile("(?i)\\b(?:resource|tool|prompt)\\s+(?:'([^'\\n]{0,200})'"
+            + "|\"([^\"\\n]{0,200})\"|([^\\s'\"]{1,200}))\\s+not found\\b|\\b[a-z]{2,30}\\s+(?:'([^'\\n]{0,200})'"
+            + "|\"([^\"\\n]{0,200})\")\\s+(?:was |is )?not found\\b|\\bunknown (?:resource|tool|prompt):\\s*([^\\s'\"]{1,200})");
+    private static final Pattern FILE_NAME = Pattern.compile("(?i)[\\w.-]{1,100}\\.(?:md|txt|json|csv|xlsx?|pdf|png"
+            + "|jpe?g|gif|docx?|pptx?|zip|db|sqlite|ya?ml|xml|html?|log)");
 
     private SuppliedNames() {}
 
-    /**
-     * True when {@code masked} (the text with the input's echoes masked, {@link InputEchoes#maskedText})
-     * shows an echo, or {@code text} quotes one of the input's string values whole, of any length
-     * ({@code Component "" not found} for an empty name).
-     */
-    static boolean named(String text, String masked, JsonNode input) {
-        if (masked != null && masked.contains("<input>")) {
-            return true;
-        }
-        if (text == null) {
+    /** True when the file error's path operand is an input value: as sent, as the server cleaned it, or resolved below a root. */
+    static boolean namedFile(String text, JsonNode input) {
+        String operand = operand(FILE_OPERAND, text);
+        if (operand == null || operand.isEmpty()) {
             return false;
         }
-        String t = text.length() > MAX_TEXT ? text.substring(0, MAX_TEXT) : text;
-        for (String v : Classifier.stringValues(input)) {
-            if (v.length() <= MAX_VALUE && (t.contains("\"" + v + "\"") || t.contains("'" + v + "'")
-                    || t.contains("`" + v + "`"))) {
+        String cleanOperand = clean(operand);
+        for (String v : values(input)) {
+            if (v.isEmpty()) {
+                continue;
+            }
+            if (v.equals(operand) || clean(v).equals(cleanOperand)) {
                 return true;
             }
-            String clean = v.length() <= MAX_CLEAN && v.startsWith("/") ? clean(v) : null;
-            if (clean != null && clean.length() >= InputEchoes.MIN_ECHO && t.contains(clean)) {
-                return true; // the path as the server cleaned it (Go's filepath.Clean: "a//b/./c" is "a/b/c")
+            String rel = clean("/" + v); // a relative input the server resolved below its root
+            if (!v.startsWith("/") && rel.length() > 1 && cleanOperand.endsWith(rel)) {
+                return true;
             }
         }
         return false;
     }
 
-    /** Longest input path that is cleaned and looked for. */
-    private static final int MAX_CLEAN = 4_096;
+    /** True when the name before "not found" (or after "unknown resource:") is an input value, of any length. */
+    static boolean namedName(String text, JsonNode input) {
+        String operand = operand(NAME_OPERAND, text);
+        return operand != null && values(input).contains(operand);
+    }
 
-    /** An absolute path with repeated separators, "." and ".." resolved lexically (as Go's filepath.Clean). */
+    /** True when one of the input's string values is a path (a separator) or a file name with a known extension. */
+    static boolean hasPath(JsonNode input) {
+        for (String v : values(input)) {
+            if (v.indexOf('/') >= 0 || v.indexOf('\\') >= 0 || (v.length() <= 200 && FILE_NAME.matcher(v).matches())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String operand(Pattern p, String text) {
+        if (text == null) {
+            return null;
+        }
+        Matcher m = p.matcher(text.length() > MAX_TEXT ? text.substring(0, MAX_TEXT) : text);
+        if (!m.find()) {
+            return null;
+        }
+        for (int g = 1; g <= m.groupCount(); g++) {
+            if (m.group(g) != null) {
+                return m.group(g);
+            }
+        }
+        return null;
+    }
+
+    /** The input's scalar values as text (strings, numbers, booleans), from the classifier's bounded walk. */
+    private static List<String> values(JsonNode input) {
+        List<String> out = new ArrayList<>(Classifier.stringValues(input));
+        if (input != null && input.isObject()) {
+            for (JsonNode v : input.values()) {
+                if (v.isNumber() || v.isBoolean()) {
+                    out.add(v.asString());
+                }
+            }
+        }
+        return out;
+    }
+
+    /** A path with repeated separators, "." and ".." resolved lexically (as Go's filepath.Clean); absolute stays absolute. */
     static String clean(String path) {
         java.util.ArrayDeque<String> parts = new java.util.ArrayDeque<>();
-        for (String p : path.split("/")) {
+        for (String p : path.split("/", -1)) {
             if (p.isEmpty() || p.equals(".")) {
                 continue;
             }
@@ -59,17 +112,6 @@ final class SuppliedNames {
                 parts.addLast(p);
             }
         }
-        return "/" + String.join("/", parts);
-    }
-
-    /** True when one of the input's string values looks like a path or a file name (a separator or an extension). */
-    static boolean hasPath(JsonNode input) {
-        List<String> values = Classifier.stringValues(input);
-        for (String v : values) {
-            if (v.indexOf('/') >= 0 || v.indexOf('\\') >= 0 || v.matches("(?s).{1,200}\\.[A-Za-z0-9]{1,5}")) {
-                return true;
-            }
-        }
-        return false;
+        return (path.startsWith("/") ? "/" : "") + String.join("/", parts);
     }
 }

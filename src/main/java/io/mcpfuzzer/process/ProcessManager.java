@@ -289,7 +289,7 @@ public final class ProcessManager implements AutoCloseable {
         events.emit(EventType.STOPPED_ALL, 0, "manager", "force", false, "ok", ok);
         watchdog.close();
         workers.shutdown();
-        if (shutdownHook != null) {
+        if (shutdownHook != null && ok) { // a failed stop keeps the hook: it forces what is left at exit
             try {
                 Runtime.getRuntime().removeShutdownHook(shutdownHook);
             } catch (IllegalStateException e) {
@@ -309,16 +309,23 @@ public final class ProcessManager implements AutoCloseable {
             }
         }
         boolean ok = true;
-        for (Future<Boolean> f : results) {
-            try {
-                ok &= f.get();
-            } catch (ExecutionException e) {
-                LOG.debug("stop failed", e.getCause());
-                ok = false;
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return false;
+        boolean interrupted = false;
+        for (Future<Boolean> f : results) { // each stop is bounded by its policy: wait for all, interrupted or not
+            while (true) {
+                try {
+                    ok &= f.get();
+                    break;
+                } catch (ExecutionException e) {
+                    LOG.debug("stop failed", e.getCause());
+                    ok = false;
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
             }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
         return ok;
     }

@@ -23,7 +23,8 @@ class EnvironmentFailuresTest {
         "503 Service Unavailable",
         // mcp-mermaid 0.4.1 without its browser
         "MCP error -32603: Failed to generate mermaid: browserType.launch: Executable doesn't exist at /h/.cache/ms-playwright/x",
-        "Error: Could not find Chrome (ver. 131.0.6778.204)"})
+        "Error: Could not find Chrome (ver. 131.0.6778.204)",
+        "Failed to launch the browser process! /root/.cache/puppeteer/chrome: error while loading shared libraries"})
     void theNetworkAndCredentialsAreBlamed(String message) {
         assertThat(EnvironmentFailures.blames(message)).isTrue();
     }
@@ -38,7 +39,8 @@ class EnvironmentFailuresTest {
         "cannot decode 401 bytes", "Error: boom\n    at h (/srv/http.js:401:7)", "at encode (/app/qrcode/lib/encode.js:403)",
         "unexpected certificate field", "TypeError: this.service is undefined", "unavailable",
         "Embedding service unavailable: index not initialised", // the server's own state
-        "Failed to launch the browser process! spawn /tmp/evil EACCES", "browserType.launch: Executable doesn't exist at <input>"})
+        "Failed to launch the browser process! spawn <input> EACCES", "browserType.launch: Executable doesn't exist at <input>",
+        "Executable doesn't exist at '<input>'"})
     void codeFaultsAreNot(String message) {
         assertThat(EnvironmentFailures.blames(message)).isFalse();
     }

@@ -104,6 +104,25 @@ class PrecisionVerdictsTest {
             assertThat(judge("weather", city, true, error(-32603, own))).as(own).extracting(Finding::severity)
                     .contains(Severity.MEDIUM);
         }
+        // an echo elsewhere in the message is no operand; an empty value is no path
+        assertThat(judge("search", Json.object().put("query", "golang generics"), true, error(-32603,
+                "search \"golang generics\": open /home/app/.config/idx/token.json: no such file or directory")))
+                .extracting(Finding::severity).contains(Severity.MEDIUM);
+        assertThat(judge("convert", Json.object().put("units", ""), true, error(-32603,
+                "[Errno 2] No such file or directory: ''"))).extracting(Finding::severity).contains(Severity.MEDIUM);
+        assertThat(judge("convert", Json.object().put("v", "1.5"), true, error(-32603,
+                "not a valid json file: /etc/app/settings.json"))).extracting(Finding::severity).contains(Severity.MEDIUM);
+        // numbers and unquoted names count; relative paths resolved below a root too
+        for (Object[] named : new Object[][] {{Json.object().put("id", 42), "Resource 42 not found"},
+                {Json.object().put("project_id", 42), "Project \"42\" not found"},
+                {Json.object().put("id", "abc"), "Resource abc not found"},
+                {Json.object().put("path", "./docs/a.md"), "ENOENT: no such file or directory, open '/srv/docs/a.md'"},
+                {Json.object().put("file", "a.md"), "open /vault/a.md: no such file or directory"},
+                {Json.object().put("file", "docs//./readme.md"), "open /srv/docs/readme.md: no such file or directory"}}) {
+            assertThat(judge("lookup", (JsonNode) named[0], true, error(-32603, (String) named[1]))).as((String) named[1])
+                    .filteredOn(f -> f.category().equals("internal_error")).extracting(Finding::severity)
+                    .containsExactly(Severity.LOW);
+        }
         assertThat(judge("weather", city, true, error(-32603, "zip: not a valid zip file")))
                 .as("a wrong format with no file in the request").extracting(Finding::severity).contains(Severity.MEDIUM);
         // the wording only in what the fuzzer sent, echoed back (escapable characters too): no file error of the server's

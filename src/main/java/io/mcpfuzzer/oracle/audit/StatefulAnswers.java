@@ -44,8 +44,8 @@ public final class StatefulAnswers {
 
     /**
      * True when there are at least three answers and each one's words are the previous one's in order, with
-     * more added: a task list showing one more row per call. Numbers must stay as they were (a list of random
-     * ids of growing length is no record).
+     * more added, some of them no number: a task list showing one more row per call (a list of random ids of
+     * growing length adds numbers only).
      */
     public static boolean onlyGrew(List<String> inOrder) {
         if (inOrder.size() < 3) {
@@ -54,7 +54,7 @@ public final class StatefulAnswers {
         List<String> before = words(inOrder.get(0));
         for (int i = 1; i < inOrder.size(); i++) {
             List<String> after = words(inOrder.get(i));
-            if (after.size() <= before.size() || !subsequence(before, after)) {
+            if (after.size() <= before.size() || !grewByWords(before, after)) {
                 return false;
             }
             before = after;
@@ -62,27 +62,40 @@ public final class StatefulAnswers {
         return true;
     }
 
-    private static boolean subsequence(List<String> small, List<String> large) {
+    /**
+     * True when {@code small} is a subsequence of {@code large} and some word {@code large} adds is no number: a
+     * list of random ids of growing length adds numbers only.
+     */
+    private static boolean grewByWords(List<String> small, List<String> large) {
         int k = 0;
-        for (int j = 0; j < large.size() && k < small.size(); j++) {
-            if (large.get(j).equals(small.get(k))) {
+        boolean wordAdded = false;
+        for (int j = 0; j < large.size(); j++) {
+            if (k < small.size() && large.get(j).equals(small.get(k))) {
                 k++;
+            } else if (!large.get(j).equals("#")) {
+                wordAdded = true;
             }
         }
-        return k == small.size();
+        return k == small.size() && wordAdded;
     }
 
-    /** Runs of letters and digits. */
+    /** Runs of letters, and runs of digits as {@code #} (a count beside a growing list may move). */
     private static List<String> words(String s) {
         List<String> out = new ArrayList<>();
         StringBuilder w = new StringBuilder();
         for (int k = 0; k <= s.length(); k++) {
             char c = k < s.length() ? s.charAt(k) : ' ';
-            if (Character.isLetterOrDigit(c)) {
-                w.append(c);
-            } else if (w.length() > 0) {
+            boolean digit = isDigit(c);
+            boolean letter = !digit && Character.isLetter(c);
+            boolean boundary = w.length() > 0 && (!(digit || letter) || (digit != (w.charAt(0) == '#')));
+            if (boundary) {
                 out.add(w.toString());
                 w.setLength(0);
+            }
+            if (digit && w.length() == 0) {
+                w.append('#');
+            } else if (letter) {
+                w.append(c);
             }
         }
         return out;

@@ -35,6 +35,8 @@ class StatefulAnswersTest {
         assertThat(StatefulAnswers.onlyGrew(List.of("a b", "a b c", "a x c d"))).as("a word changed").isFalse();
         assertThat(StatefulAnswers.onlyGrew(List.of("a b", "a b c", "a b c"))).as("stopped growing").isFalse();
         assertThat(StatefulAnswers.onlyGrew(List.of("[4,17]", "[93,2,55]", "[8,61,30,7]"))).as("random ids").isFalse();
+        assertThat(StatefulAnswers.onlyGrew(List.of("items: x total 1", "items: x x total 2", "items: x x x total 3")))
+                .as("a list with its count").isTrue();
         assertThat(StatefulAnswers.explained(List.of("lucky number 513", "lucky number 88", "lucky number 707"), "lucky"))
                 .as("random").isFalse();
     }
