@@ -122,7 +122,7 @@ public final class StatefulAnswers {
         }
         for (int k = 0; k < n; k++) {
             String first = split.get(0).get(k);
-            boolean digits = k % 2 == 1;
+            boolean digits = (k & 1) == 1;
             boolean same = true;
             for (List<String> p : split) {
                 same &= p.get(k).equals(first);
