@@ -176,7 +176,7 @@ public final class Classifier {
         String detail = "server answered -32603 Internal error: " + cut(message, 200);
         String masked = InputEchoes.maskedText(message, o.input());
         // only a file or name the request supplied: the server's own missing config file is its fault
-        if ((ValidationText.isFileAccess(masked) && SuppliedNames.namedFile(message, o.input()))
+        if ((ValidationText.isFileAccess(masked) && SuppliedNames.namedFile(message, masked, o.input()))
                 || (ValidationText.isFileFormat(masked) && SuppliedNames.hasPath(o.input()))) {
             // mcp-go servers answer a missing file so: the input's fault, only the code is wrong
             return cause(o, "internal_error", Severity.LOW, "a file the input named could not be opened or read,"

@@ -47,24 +47,53 @@ public final class InputEchoes {
 
     /**
      * Like {@link #masked(String, JsonNode)} for text already decoded from JSON (an error's message, a content
-     * item's text): each input string is masked as it is, and as JSON would escape it (text may quote JSON).
+     * item's text): each input string is masked as it is, and as JSON would escape it (text may quote JSON),
+     * as far as the text follows the string from its first {@value #ECHO_PREFIX} characters (a long value echoed
+     * whole or cut short). Work is bounded: at most {@value #MAX_ECHOES} strings, {@value #MAX_ANSWER}
+     * characters of text, and a search for a prefix of at most {@value #ECHO_PREFIX} characters per string.
      */
     public static String maskedText(String text, JsonNode input) {
-        if (text != null && text.length() > 2 * TEXT_WINDOW) { // the classifiers read a message's start and end only
-            return masked(text.substring(0, TEXT_WINDOW), input, TEXT_WINDOW, true, true) + "\n...\n"
-                    + masked(text.substring(text.length() - TEXT_WINDOW), input, TEXT_WINDOW, true, true);
+        if (text == null || input == null) {
+            return text;
         }
-        return masked(text, input, MAX_ANSWER, true, true);
+        List<String> strings = new ArrayList<>();
+        collectStrings(input, strings, new int[] {0}, true);
+        strings.sort((a, b) -> Integer.compare(b.length(), a.length()));
+        String out = text.length() > MAX_ANSWER ? text.substring(0, MAX_ANSWER) : text;
+        for (String s : strings) {
+            out = maskEcho(out, s);
+            String escaped = escaped(s);
+            if (!escaped.equals(s)) {
+                out = maskEcho(out, escaped);
+            }
+        }
+        return out;
     }
 
-    /** Characters of a decoded text's start, and of its end, that {@link #maskedText} masks and keeps. */
-    static final int TEXT_WINDOW = 4_000;
+    /** Longest prefix of an input string searched for in a decoded text. */
+    static final int ECHO_PREFIX = 64;
+
+    private static String maskEcho(String s, String value) {
+        String needle = value.length() > ECHO_PREFIX ? value.substring(0, ECHO_PREFIX) : value;
+        int at = s.indexOf(needle);
+        if (at < 0) {
+            return s;
+        }
+        StringBuilder out = new StringBuilder(s.length());
+        int from = 0;
+        while (at >= 0) {
+            int end = at + needle.length();
+            while (end < s.length() && end - at < value.length() && s.charAt(end) == value.charAt(end - at)) {
+                end++;
+            }
+            out.append(s, from, at).append("<input>");
+            from = end;
+            at = s.indexOf(needle, end);
+        }
+        return out.append(s, from, s.length()).toString();
+    }
 
     private static String masked(String raw, JsonNode input, int maxAnswer, boolean keys) {
-        return masked(raw, input, maxAnswer, keys, false);
-    }
-
-    private static String masked(String raw, JsonNode input, int maxAnswer, boolean keys, boolean decoded) {
         if (raw == null || input == null) {
             return raw;
         }
@@ -73,11 +102,7 @@ public final class InputEchoes {
         strings.sort((a, b) -> Integer.compare(b.length(), a.length()));
         String out = raw.length() > maxAnswer ? raw.substring(0, maxAnswer) : raw;
         for (String s : strings) {
-            String escaped = escaped(s);
-            if (decoded && !escaped.equals(s)) {
-                out = out.replace(s, "<input>");
-            }
-            out = out.replace(escaped, "<input>");
+            out = out.replace(escaped(s), "<input>");
         }
         return out;
     }

@@ -19,7 +19,7 @@ final class SuppliedNames {
 
     /** The path operand of a file error: Go ({@code open <p>: ...}), node ({@code ENOENT: ..., open '<p>'}), Python. */
     private static final Pattern FILE_OPERAND = Pattern.compile("(?i)\\b(?:open|stat|lstat|read|readdir|mkdir|remove"
-            + "|rename) ([^\\n]{1,1000}?): (?:no such file or directory|is a directory|not a directory|file name too long"
+            + "|rename) ((?s:.){1,1000}?): (?:no such file or directory|is a directory|not a directory|file name too long"
             + "|invalid argument|permission denied)|\\b(?:enoent|eisdir|enotdir|enametoolong|eacces|einval)\\b[^,\\n]{0,80}"
             + ", \\w{2,10} '([^'\\n]{1,1000})'|(?:no such file or directory|is a directory|not a directory|file name too"
             + " long): '([^'\\n]{1,1000})'");
@@ -32,8 +32,15 @@ final class SuppliedNames {
 
     private SuppliedNames() {}
 
-    /** True when the file error's path operand is an input value: as sent, as the server cleaned it, or resolved below a root. */
-    static boolean namedFile(String text, JsonNode input) {
+    /**
+     * True when the file error's path operand is an input value: echoed whole ({@code masked}, the text with the
+     * input's echoes masked, shows {@code <input>} as the operand), as sent, as the server cleaned it, or a
+     * relative input resolved below a root.
+     */
+    static boolean namedFile(String text, String masked, JsonNode input) {
+        if ("<input>".equals(operand(FILE_OPERAND, masked))) {
+            return true;
+        }
         String operand = operand(FILE_OPERAND, text);
         if (operand == null || operand.isEmpty()) {
             return false;

@@ -79,6 +79,8 @@ class PrecisionVerdictsTest {
                 new String[] {root + "a".repeat(300), "open %s: file name too long"},
                 new String[] {root + "readme.md", "zip: not a valid zip file"},
                 new String[] {root + "a\u0000b.json", "open %s: invalid argument"},
+                new String[] {root + "x/\r\nsample.csv", "open %s: no such file or directory"}, // a CRLF in the path
+                new String[] {root + "sample.csv/".repeat(6000), "open %s: file name too long"}, // 66 KB, echoed whole
                 new String[] {root + "a(//user)", "open /srv/fsroot/a(/user): no such file or directory"})) {
             JsonNode input = Json.object().put("fileAbsolutePath", call[0]);
             judge("excel_describe_sheets", input, true, error(-32603, call[1].formatted(call[0]))).forEach(c::add);
