@@ -61,10 +61,10 @@ public final class InputEchoes {
         strings.sort((a, b) -> Integer.compare(b.length(), a.length()));
         String out = text.length() > MAX_ANSWER ? text.substring(0, MAX_ANSWER) : text;
         for (String s : strings) {
-            out = maskEcho(out, s);
+            out = maskEcho(out, s, "<input>");
             String escaped = escaped(s);
             if (!escaped.equals(s)) {
-                out = maskEcho(out, escaped);
+                out = maskEcho(out, escaped, "<input>");
             }
         }
         return out;
@@ -73,7 +73,12 @@ public final class InputEchoes {
     /** Longest prefix of an input string searched for in a decoded text. */
     static final int ECHO_PREFIX = 64;
 
-    private static String maskEcho(String s, String value) {
+    /**
+     * {@code s} with each echo of {@code value} replaced by {@code mask}: where its first {@value #ECHO_PREFIX}
+     * characters occur, as much of the value as follows there (a long value echoed whole or cut short by the
+     * server). One search for the prefix and one pass over {@code s}.
+     */
+    static String maskEcho(String s, String value, String mask) {
         String needle = value.length() > ECHO_PREFIX ? value.substring(0, ECHO_PREFIX) : value;
         int at = s.indexOf(needle);
         if (at < 0) {
@@ -86,7 +91,7 @@ public final class InputEchoes {
             while (end < s.length() && end - at < value.length() && s.charAt(end) == value.charAt(end - at)) {
                 end++;
             }
-            out.append(s, from, at).append("<input>");
+            out.append(s, from, at).append(mask);
             from = end;
             at = s.indexOf(needle, end);
         }

@@ -34,7 +34,7 @@ public final class MessageShape {
     /** Characters of a message or value in which runs are compressed before the cut (1 MiB; linear). */
     private static final int SCAN = 1 << 20;
     /** Longest prefix of an input value looked for in a message. */
-    private static final int ECHO_PREFIX = 64;
+    private static final int ECHO_PREFIX = InputEchoes.ECHO_PREFIX;
 
     /** The masked message; an empty string for null. */
     public static String of(String message) {
@@ -85,30 +85,10 @@ public final class MessageShape {
         return ECHOES.matcher(s).replaceAll("<input>");
     }
 
-    /**
-     * {@code s} with each echo of {@code value} masked: where its first {@value #ECHO_PREFIX} characters
-     * occur, as much of the value as follows there (a long value echoed whole or cut short by the server).
-     * Linear in the length of {@code s}.
-     */
+    /** {@code s} with each echo of {@code value} masked ({@link InputEchoes#maskEcho}); an echoed URI as {@code <url>}. */
     private static String maskEcho(String s, String value) {
-        String needle = value.length() > ECHO_PREFIX ? value.substring(0, ECHO_PREFIX) : value;
-        int at = s.indexOf(needle);
-        if (at < 0) {
-            return s;
-        }
-        String mask = needle.contains("://") ? "<url>" : "<input>";
-        StringBuilder out = new StringBuilder(s.length());
-        int from = 0;
-        while (at >= 0) {
-            int end = at + needle.length();
-            while (end < s.length() && end - at < value.length() && s.charAt(end) == value.charAt(end - at)) {
-                end++;
-            }
-            out.append(s, from, at).append(mask);
-            from = end;
-            at = s.indexOf(needle, end);
-        }
-        return out.append(s, from, s.length()).toString();
+        String prefix = value.length() > ECHO_PREFIX ? value.substring(0, ECHO_PREFIX) : value;
+        return InputEchoes.maskEcho(s, value, prefix.contains("://") ? "<url>" : "<input>");
     }
 
     /** The first {@value #SCAN} characters with every run of 16 or more equal characters as {@code <run>}. */
