@@ -230,11 +230,16 @@ abstract class AbstractHttpTransport implements Transport {
      * (it is a rejection, not a transport failure) and then replaces the {@code http_status} problem.
      */
     protected void handleErrorStatus(HttpResponse<InputStream> resp, boolean hadSession) {
-        handleErrorStatus(resp, hadSession, true);
+        handleErrorStatus(resp, hadSession, true, true);
     }
 
-    /** As above; with {@code deliverRpcErrors} false (GET streams) a JSON-RPC error body is only an excerpt. */
-    protected void handleErrorStatus(HttpResponse<InputStream> resp, boolean hadSession, boolean deliverRpcErrors) {
+    /**
+     * As above, for a POST whose frame {@code awaited} an answer or not: a refused notification, response or raw
+     * frame is reported as {@code post_rejected}, which fails no pending request (an {@code http_status} fails
+     * the oldest, and the oldest may be a ping sent after it).
+     */
+    protected void handleErrorStatus(HttpResponse<InputStream> resp, boolean hadSession, boolean deliverRpcErrors,
+            boolean awaited) {
         int sc = resp.statusCode();
         String text = "";
         try {
@@ -252,7 +257,7 @@ abstract class AbstractHttpTransport implements Transport {
             onSessionExpired();
             problem("session_expired", detail);
         } else if (!rpcError) {
-            problem("http_status", detail);
+            problem(awaited ? "http_status" : "post_rejected", detail);
         }
         if (rpcError) {
             frame(text.strip());

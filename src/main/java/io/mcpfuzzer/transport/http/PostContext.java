@@ -37,6 +37,22 @@ final class PostContext {
         return requestId;
     }
 
+    /**
+     * True when something waits for an answer to this frame: a request with an id, or a batch. A notification,
+     * a response or raw bytes await none, so an error status for them must not fail a pending request.
+     */
+    boolean awaitsAnswer() {
+        for (byte b : body) {
+            if (b == '[') {
+                return true;
+            }
+            if (b != ' ' && b != '\t' && b != '\r' && b != '\n') {
+                break;
+            }
+        }
+        return requestId() != null;
+    }
+
     /** True when the frame is the {@code notifications/initialized} notification. */
     boolean isInitializedNotification() {
         if (body.length > MAX_SNIFF_BYTES) {

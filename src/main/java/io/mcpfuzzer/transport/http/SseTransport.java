@@ -165,14 +165,16 @@ public final class SseTransport extends AbstractHttpTransport {
         Map<String, String> h = core.headers();
         h.put("Content-Type", "application/json");
         h.put("Accept", "application/json, text/event-stream");
+        PostContext ctx = new PostContext(body, false);
         dispatch(core.exchange(new HttpCore.Req("POST", target, h, body, opts.responseTimeout())),
-                this::onPostResponse, "POST");
+                resp -> onPostResponse(resp, ctx), "POST");
     }
 
-    private void onPostResponse(HttpResponse<InputStream> resp) {
+    private void onPostResponse(HttpResponse<InputStream> resp, PostContext ctx) {
         int sc = resp.statusCode();
         if (sc < 200 || sc > 299) {
-            handleErrorStatus(resp, sc == 404);
+            // legacy SSE answers a frame it cannot parse 400 and goes on: only a request waits for this status
+            handleErrorStatus(resp, sc == 404, true, ctx.awaitsAnswer());
             return;
         }
         try {

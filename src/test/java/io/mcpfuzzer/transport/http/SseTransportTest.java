@@ -74,6 +74,30 @@ class SseTransportTest {
         }
     }
 
+    /**
+     * server-everything's legacy SSE answers a frame it cannot parse ("no method") with 400 and goes on. That
+     * status belongs to no pending request: it was reported as http_status, which fails the oldest pending
+     * one, and the spec guard's next ping failed so (a false "the server no longer answers ping", high).
+     */
+    @Test
+    void aRefusedFrameThatAwaitsNoAnswerFailsNoRequest() throws Exception {
+        server.on("/sse", (ex, req) -> {
+            OutputStream out = HttpFixture.sse(ex, Map.of());
+            HttpFixture.event(out, "event: endpoint\ndata: /message?sessionId=abc\n\n");
+            pump(out);
+        });
+        server.on("/message", (ex, req) -> HttpFixture.status(ex, 400, "text/plain", "Invalid message: " + req.body()));
+        transport = new SseTransport(server.uri("/sse"), HttpOptions.defaults());
+        transport.start(listener);
+        transport.sendRaw("{\"jsonrpc\":\"2.0\",\"id\":\"spec-guard-10\"}".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        transport.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/x\"}");
+        transport.send("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"ping\"}");
+        await().atMost(WAIT).until(() -> listener.problems.size() == 3);
+        assertThat(listener.problems).filteredOn(p -> p.startsWith("http_status")).as(listener.problems.toString())
+                .hasSize(1);
+        assertThat(listener.problems).filteredOn(p -> p.startsWith("post_rejected")).hasSize(2);
+    }
+
     @Test
     void endpointEventThenPostsAnsweredOnTheStream() throws Exception {
         legacyServer("/message?sessionId=abc");
