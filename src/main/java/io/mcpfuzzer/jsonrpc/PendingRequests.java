@@ -163,6 +163,16 @@ final class PendingRequests {
     }
 
     /** Completes the oldest pending request with {@code status} (used when a frame cannot be attributed). */
+    /** Completes the pending request {@code key} (if any) with {@code status}; false when none was pending. */
+    boolean fail(String key, Reply.Status status, String detail) {
+        Pending p = key == null ? null : pending.remove(key);
+        if (p == null) {
+            return false;
+        }
+        p.future().complete(new Reply(status, null, null, System.nanoTime() - p.startNanos(), detail));
+        return true;
+    }
+
     void failOldest(Reply.Status status, String detail) {
         pending.entrySet().stream()
                 .min(Comparator.comparingLong(e -> e.getValue().startNanos()))

@@ -493,6 +493,13 @@ public final class RpcConnection implements AutoCloseable {
         }
 
         @Override
+        public void onRefused(JsonNode id, String kind, String detail) {
+            log.record("invalid", detail, "transport problem: " + kind);
+            // a raw frame with this id was never pending: then nothing waits for this status
+            pending.fail(RpcId.key(id), Reply.Status.SEND_FAILED, kind + ": " + detail);
+        }
+
+        @Override
         public void onClosed(String reason) {
             markClosed(reason);
         }

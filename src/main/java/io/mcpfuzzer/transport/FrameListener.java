@@ -31,6 +31,16 @@ public interface FrameListener {
      */
     default void onProblem(String kind, String detail) {}
 
+    /**
+     * The peer refused the frame of the request with this {@code id} (an HTTP error status for its POST): that
+     * request, if still pending, gets no other answer. Default: {@link #onProblem}.
+     *
+     * @param id the request's {@code id} as sent (never null)
+     */
+    default void onRefused(tools.jackson.databind.JsonNode id, String kind, String detail) {
+        onProblem(kind, detail);
+    }
+
     /** The inbound side ended (EOF, process exit, stream closed). Called at most once. */
     void onClosed(String reason);
 }

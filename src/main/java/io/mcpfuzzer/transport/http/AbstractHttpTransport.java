@@ -229,17 +229,13 @@ abstract class AbstractHttpTransport implements Transport {
      * {@link #onSessionExpired()}); else {@code http_status}. A JSON-RPC error body is delivered as a frame
      * (it is a rejection, not a transport failure) and then replaces the {@code http_status} problem.
      */
-    protected void handleErrorStatus(HttpResponse<InputStream> resp, boolean hadSession) {
-        handleErrorStatus(resp, hadSession, true, true);
-    }
-
     /**
-     * As above, for a POST whose frame {@code awaited} an answer or not: a refused notification, response or raw
-     * frame is reported as {@code post_rejected}, which fails no pending request (an {@code http_status} fails
-     * the oldest, and the oldest may be a ping sent after it).
+     * As above, for the POST of {@code post}: a refused request, or each request of a refused batch, is
+     * {@link FrameListener#onRefused} for its id (it fails that request only, if it is pending); a refused
+     * notification, response or raw frame is {@code post_rejected}, which fails none (an {@code http_status}
+     * fails the oldest pending request, and that may be a ping sent after it).
      */
-    protected void handleErrorStatus(HttpResponse<InputStream> resp, boolean hadSession, boolean deliverRpcErrors,
-            boolean awaited) {
+    protected void handleErrorStatus(HttpResponse<InputStream> resp, boolean hadSession, PostContext post) {
         int sc = resp.statusCode();
         String text = "";
         try {
@@ -248,7 +244,7 @@ abstract class AbstractHttpTransport implements Transport {
         } catch (IOException e) {
             text = "<body unavailable>";
         }
-        boolean rpcError = deliverRpcErrors && Bodies.isJsonRpcError(text);
+        boolean rpcError = Bodies.isJsonRpcError(text);
         String detail = sc + (text.isBlank() ? "" : " " + Bodies.excerpt(text));
         if (sc == 401 || sc == 403) {
             String challenge = resp.headers().firstValue("www-authenticate").map(Bodies::excerpt).orElse(null);
@@ -257,7 +253,15 @@ abstract class AbstractHttpTransport implements Transport {
             onSessionExpired();
             problem("session_expired", detail);
         } else if (!rpcError) {
-            problem(awaited ? "http_status" : "post_rejected", detail);
+            if (post == null) {
+                problem("http_status", detail);
+            } else {
+                java.util.List<tools.jackson.databind.JsonNode> ids = post.requestIds();
+                if (ids.isEmpty()) {
+                    problem("post_rejected", detail);
+                }
+                ids.forEach(id -> refused(id, "http_status", detail));
+            }
         }
         if (rpcError) {
             frame(text.strip());
@@ -321,6 +325,17 @@ abstract class AbstractHttpTransport implements Transport {
         if (l != null && !closed.get()) {
             try {
                 l.onOversized(bytes);
+            } catch (RuntimeException e) {
+                // see frame()
+            }
+        }
+    }
+
+    private void refused(tools.jackson.databind.JsonNode id, String kind, String detail) {
+        FrameListener l = listener;
+        if (l != null) {
+            try {
+                l.onRefused(id, kind, detail);
             } catch (RuntimeException e) {
                 // see frame()
             }

@@ -38,19 +38,33 @@ final class PostContext {
     }
 
     /**
-     * True when something waits for an answer to this frame: a request with an id, or a batch. A notification,
-     * a response or raw bytes await none, so an error status for them must not fail a pending request.
+     * The ids of the requests this frame carries: its own (see {@link #requestId()}), or those of a batch's
+     * requests; empty for a notification, a response or raw bytes, for which nothing waits.
      */
-    boolean awaitsAnswer() {
-        for (byte b : body) {
-            if (b == '[') {
-                return true;
-            }
-            if (b != ' ' && b != '\t' && b != '\r' && b != '\n') {
-                break;
+    java.util.List<JsonNode> requestIds() {
+        JsonNode own = requestId();
+        if (own != null) {
+            return java.util.List.of(own);
+        }
+        java.util.List<JsonNode> ids = new java.util.ArrayList<>();
+        JsonNode root = body.length > 0 && firstNonSpace() == '[' ? parse(body) : null;
+        if (root != null && root.isArray()) {
+            for (JsonNode e : root) {
+                if (e.isObject() && e.has("method") && e.has("id") && (e.get("id").isString() || e.get("id").isNumber())) {
+                    ids.add(e.get("id"));
+                }
             }
         }
-        return requestId() != null;
+        return ids;
+    }
+
+    private byte firstNonSpace() {
+        for (byte b : body) {
+            if (b != ' ' && b != '\t' && b != '\r' && b != '\n') {
+                return b;
+            }
+        }
+        return 0;
     }
 
     /** True when the frame is the {@code notifications/initialized} notification. */

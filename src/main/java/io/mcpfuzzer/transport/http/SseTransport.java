@@ -174,7 +174,7 @@ public final class SseTransport extends AbstractHttpTransport {
         int sc = resp.statusCode();
         if (sc < 200 || sc > 299) {
             // legacy SSE answers a frame it cannot parse 400 and goes on: only a request waits for this status
-            handleErrorStatus(resp, sc == 404, true, ctx.awaitsAnswer());
+            handleErrorStatus(resp, sc == 404, ctx);
             return;
         }
         try {

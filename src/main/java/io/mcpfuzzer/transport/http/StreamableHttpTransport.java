@@ -227,7 +227,7 @@ public final class StreamableHttpTransport extends AbstractHttpTransport impleme
         captureSession(resp);
         int sc = resp.statusCode();
         if (sc < 200 || sc > 299) {
-            handleErrorStatus(resp, ctx.hadSession, true, ctx.awaitsAnswer());
+            handleErrorStatus(resp, ctx.hadSession, ctx);
             return;
         }
         if (opts.listenStream() && !listenStarted.get() && ctx.isInitializedNotification()) {
