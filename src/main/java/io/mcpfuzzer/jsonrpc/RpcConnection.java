@@ -51,7 +51,7 @@ public final class RpcConnection implements AutoCloseable {
     private volatile Consumer<InboundMessage> unroutedTap = m -> {};
     private volatile Runnable activityListener = () -> {};
     private volatile java.util.function.Supplier<AutoCloseable> requestTracker = () -> () -> {};
-    private volatile OutboundPolicy outbound = OutboundPolicy.SEND_ALL;
+    private final OutboundGate outbound = new OutboundGate();
 
     public RpcConnection(Transport transport, ServerRequestHandler handler) {
         this.transport = transport;
@@ -94,7 +94,7 @@ public final class RpcConnection implements AutoCloseable {
      * {@link #start} so that no frame escapes it. Null means {@link OutboundPolicy#SEND_ALL}.
      */
     public void outboundPolicy(OutboundPolicy policy) {
-        this.outbound = policy == null ? OutboundPolicy.SEND_ALL : policy;
+        outbound.set(policy);
     }
 
     public Transport transport() {
@@ -148,7 +148,7 @@ public final class RpcConnection implements AutoCloseable {
      * send for parse errors).
      */
     public Reply exchange(String frame, JsonNode id, Duration timeout) {
-        return exchange(parseForPolicy(frame), frame, id, timeout);
+        return exchange(outbound.parse(frame), frame, id, timeout);
     }
 
     private Reply exchange(JsonNode message, String frame, JsonNode id, Duration timeout) {
@@ -170,14 +170,14 @@ public final class RpcConnection implements AutoCloseable {
      * {@link Reply.Status#SAFETY_BLOCKED}. A rewritten one completes with {@link Reply#outbound()} set.
      */
     public CompletableFuture<Reply> send(String frame, JsonNode id) {
-        return send(parseForPolicy(frame), frame, id);
+        return send(outbound.parse(frame), frame, id);
     }
 
     private CompletableFuture<Reply> send(JsonNode message, String frame, JsonNode id) {
         String key = keyOf(id);
         long start = System.nanoTime();
         CompletableFuture<Reply> future = new CompletableFuture<>();
-        Outbound decision = decide(message, frame, false);
+        Outbound decision = outbound.decide(message, frame, false);
         if (decision.blocked()) {
             future.complete(Reply.blocked(decision));
             return future;
@@ -280,11 +280,11 @@ public final class RpcConnection implements AutoCloseable {
 
     /** Sends a frame without registering any id, through the outbound policy. */
     public Sent write(String frame) {
-        return write(parseForPolicy(frame), frame);
+        return write(outbound.parse(frame), frame);
     }
 
     private Sent write(JsonNode message, String frame) {
-        Outbound decision = decide(message, frame, false);
+        Outbound decision = outbound.decide(message, frame, false);
         if (decision.blocked()) {
             return new Sent(decision, false, null);
         }
@@ -308,15 +308,7 @@ public final class RpcConnection implements AutoCloseable {
      * that would rewrite them blocks them.
      */
     public Sent writeRaw(byte[] bytes) {
-        Outbound decision = Outbound.SEND;
-        OutboundPolicy policy = outbound;
-        if (policy != OutboundPolicy.SEND_ALL) {
-            String text = decodeForPolicy(bytes);
-            decision = decide(StrictJson.parseOrNull(text.strip()), text, true);
-            if (decision.rewritten()) {
-                decision = Outbound.block("raw frame would need rewriting (" + decision.reason() + ")");
-            }
-        }
+        Outbound decision = outbound.decideRaw(bytes);
         if (decision.blocked()) {
             return new Sent(decision, false, null);
         }
@@ -326,32 +318,6 @@ public final class RpcConnection implements AutoCloseable {
         } catch (TransportException e) {
             LOG.debug("raw send failed: {}", e.getMessage());
             return new Sent(decision, false, e.getMessage());
-        }
-    }
-
-    /** UTF-16 when the bytes start with its byte-order mark (a peer may decode them so), else UTF-8. */
-    private static String decodeForPolicy(byte[] bytes) {
-        boolean utf16 = bytes.length >= 2 && ((bytes[0] == (byte) 0xFF && bytes[1] == (byte) 0xFE)
-                || (bytes[0] == (byte) 0xFE && bytes[1] == (byte) 0xFF));
-        return new String(bytes, utf16 ? java.nio.charset.StandardCharsets.UTF_16 : java.nio.charset.StandardCharsets.UTF_8);
-    }
-
-    private JsonNode parseForPolicy(String frame) {
-        return outbound == OutboundPolicy.SEND_ALL ? null : StrictJson.parseOrNull(frame);
-    }
-
-    /** The policy's decision; a policy that throws or returns null blocks the frame (fail closed). */
-    private Outbound decide(JsonNode message, String text, boolean raw) {
-        OutboundPolicy policy = outbound;
-        if (policy == OutboundPolicy.SEND_ALL) {
-            return Outbound.SEND;
-        }
-        try {
-            Outbound d = policy.check(message, text, raw);
-            return d == null ? Outbound.block("outbound policy gave no decision") : d;
-        } catch (RuntimeException e) {
-            LOG.warn("outbound policy failed, frame not sent: {}", e.toString());
-            return Outbound.block("outbound policy failed: " + e);
         }
     }
 
