@@ -56,11 +56,8 @@ public final class InputEchoes {
         if (text == null || input == null) {
             return text;
         }
-        List<String> strings = new ArrayList<>();
-        collectStrings(input, strings, new int[] {0}, true);
-        strings.sort((a, b) -> Integer.compare(b.length(), a.length()));
         String out = text.length() > MAX_ANSWER ? text.substring(0, MAX_ANSWER) : text;
-        for (String s : strings) {
+        for (String s : longestFirst(input, true)) {
             out = maskEcho(out, s, "<input>");
             String escaped = escaped(s);
             if (!escaped.equals(s)) {
@@ -98,15 +95,20 @@ public final class InputEchoes {
         return out.append(s, from, s.length()).toString();
     }
 
+    /** The input's strings that are masked (values, and keys when {@code keys}), longest first. */
+    private static List<String> longestFirst(JsonNode input, boolean keys) {
+        List<String> strings = new ArrayList<>();
+        collectStrings(input, strings, new int[] {0}, keys);
+        strings.sort((a, b) -> Integer.compare(b.length(), a.length()));
+        return strings;
+    }
+
     private static String masked(String raw, JsonNode input, int maxAnswer, boolean keys) {
         if (raw == null || input == null) {
             return raw;
         }
-        List<String> strings = new ArrayList<>();
-        collectStrings(input, strings, new int[] {0}, keys);
-        strings.sort((a, b) -> Integer.compare(b.length(), a.length()));
         String out = raw.length() > maxAnswer ? raw.substring(0, maxAnswer) : raw;
-        for (String s : strings) {
+        for (String s : longestFirst(input, keys)) {
             out = out.replace(escaped(s), "<input>");
         }
         return out;
