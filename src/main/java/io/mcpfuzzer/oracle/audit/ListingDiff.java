@@ -17,15 +17,10 @@ import tools.jackson.databind.JsonNode;
 public final class ListingDiff {
     private ListingDiff() {}
 
-    /** Findings for differences from {@code first} to {@code second}; non-array listings count as empty. */
-    public static List<Finding> compare(Surface surface, JsonNode first, JsonNode second) {
-        return compare(surface, first, second, true);
-    }
-
     /**
-     * Like {@link #compare(Surface, JsonNode, JsonNode)}; when {@code whole} is false (a listing failed or
-     * stopped short) only items present in both are compared: a missing one proves no removal, nor an extra
-     * one an addition.
+     * Findings for differences from {@code first} to {@code second}; non-array listings count as empty. When
+     * {@code whole} is false (a listing failed or stopped short) only items present in both are compared: a
+     * missing one proves no removal, nor an extra one an addition.
      */
     public static List<Finding> compare(Surface surface, JsonNode first, JsonNode second, boolean whole) {
         Map<String, JsonNode> a = index(surface, first);

@@ -41,7 +41,7 @@ public final class SecurityAudit {
 
     /**
      * Differences between two listings of the same surface taken in one run (in-session drift); when one of
-     * them is not {@code whole}, changed definitions only ({@link ListingDiff#compare(Surface, JsonNode, JsonNode, boolean)}).
+     * them is not {@code whole}, changed definitions only ({@link ListingDiff#compare}).
      */
     public static List<Finding> auditRelisting(Surface surface, JsonNode first, JsonNode second, boolean whole) {
         return ListingDiff.compare(surface, first, second, whole);

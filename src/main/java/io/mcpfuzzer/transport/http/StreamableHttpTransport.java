@@ -230,9 +230,6 @@ public final class StreamableHttpTransport extends AbstractHttpTransport impleme
             handleErrorStatus(resp, ctx.hadSession, ctx);
             return;
         }
-        if (opts.listenStream() && !listenStarted.get() && ctx.isInitializedNotification()) {
-            openListenStream();
-        }
         if (sc == 202 || sc == 204) {
             return;
         }
