@@ -166,6 +166,7 @@ public final class FuzzRunner implements CampaignRunner {
         output.summaryExtra("baseline", triage.baselineSummary(findings));
         output.summaryExtra("auth_audit", result.extra().get("auth_audit"));
         RunSummary summary = progress.summary(status, reason, findings, warnings);
+        sink.stopWrites();
         Report report = output.write(summary, findings);
         long counted = faults.total();
         ReportOutput.Exports exports = output.exports(s.output(), report);
@@ -261,6 +262,9 @@ public final class FuzzRunner implements CampaignRunner {
         List<Finding> findings = result != null ? result.findings()
                 : progress.sink != null ? progress.sink.findingsSoFar() : List.of();
         List<String> warnings = result != null ? new ArrayList<>(result.warnings()) : List.of();
+        if (progress.sink != null) {
+            progress.sink.stopWrites();
+        }
         Report written = progress.output.write(progress.summary(status, reason, findings, warnings), findings);
         if (interrupted) {
             verdict(console, written, s.output().outputDir(), Map.of(), ExitCodes.INTERRUPTED);

@@ -8,7 +8,9 @@ import io.mcpfuzzer.report.RunRecorder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -16,6 +18,12 @@ import org.slf4j.LoggerFactory;
  * Campaign observer of a CLI run: streams every run to {@code runs.jsonl}, keeps the new finding
  * buckets, rewrites the reports as soon as a crash or hang bucket opens (before the target is
  * restarted), and feeds the progress line. Thread-safe.
+ *
+ * <p>Checkpoints: while runs go on, the reports are also rewritten (status {@code running}) at most
+ * once per {@link #CHECKPOINT_NANOS} and only when runs were recorded since the last write, so a
+ * run killed without a chance to write (SIGKILL, the OOM killer, a CI job's hard timeout) leaves
+ * reports at most that old beside its complete {@code runs.jsonl}. The write happens on the worker
+ * thread whose run crossed the interval; one writer at a time, the others skip.
  *
  * <p>Progress counts every surface: tools as the campaign reports them, and every distinct
  * protocol, resource and prompt target as its first run is seen. The total is given only when the
@@ -26,6 +34,8 @@ final class ReportSink implements CampaignObserver {
     private static final Logger LOG = LoggerFactory.getLogger(ReportSink.class);
 
     private static final int MAX_TRACKED_TARGETS = 100_000;
+    /** Longest time between two report writes while runs are being recorded (30 s). */
+    static final long CHECKPOINT_NANOS = 30_000_000_000L;
 
     private final RunRecorder recorder;
     private final ProgressSink progress;
@@ -36,16 +46,34 @@ final class ReportSink implements CampaignObserver {
     private final AtomicLong targetsTotal = new AtomicLong();
     private final java.util.Set<String> otherTargets = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final boolean toolsOnly;
+    private final long checkpointNanos;
+    private final LongSupplier clock;
+    private final ReentrantLock writeLock = new ReentrantLock();
+    private boolean stopped; // guarded by writeLock
+    private volatile long lastWriteNanos;
+    private volatile long runsAtLastWrite;
 
     /**
      * @param toolsOnly true when the run fuzzes tools and nothing else ({@code --mode tools}): the
      *                  tool count is then the total number of targets
      */
     ReportSink(RunRecorder recorder, ProgressSink progress, boolean toolsOnly, Consumer<List<Finding>> writeNow) {
+        this(recorder, progress, toolsOnly, writeNow, CHECKPOINT_NANOS, System::nanoTime);
+    }
+
+    /**
+     * @param checkpointNanos longest time between two report writes while runs are recorded
+     * @param clock           monotonic nanoseconds ({@link System#nanoTime} in production)
+     */
+    ReportSink(RunRecorder recorder, ProgressSink progress, boolean toolsOnly, Consumer<List<Finding>> writeNow,
+            long checkpointNanos, LongSupplier clock) {
         this.recorder = recorder;
         this.progress = progress;
         this.toolsOnly = toolsOnly;
         this.writeNow = writeNow;
+        this.checkpointNanos = checkpointNanos;
+        this.clock = clock;
+        this.lastWriteNanos = clock.getAsLong();
     }
 
     @Override
@@ -55,6 +83,52 @@ final class ReportSink implements CampaignObserver {
             otherTargets.add(run.kind() + "\u0000" + run.target());
         }
         publish();
+        checkpoint();
+    }
+
+    /** Rewrites the reports when the interval has passed and runs were recorded since the last write. */
+    private void checkpoint() {
+        long now = clock.getAsLong();
+        if (now - lastWriteNanos < checkpointNanos || !writeLock.tryLock()) {
+            return;
+        }
+        try {
+            if (!stopped && now - lastWriteNanos >= checkpointNanos && recorder.totalRuns() != runsAtLastWrite) {
+                writeLocked(findingsSoFar());
+            }
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    private void write(List<Finding> snapshot) {
+        writeLock.lock();
+        try {
+            if (!stopped) {
+                writeLocked(snapshot);
+            }
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    private void writeLocked(List<Finding> snapshot) {
+        lastWriteNanos = clock.getAsLong();
+        runsAtLastWrite = recorder.totalRuns();
+        writeNow.accept(snapshot);
+    }
+
+    /**
+     * Ends this sink's own report writes (checkpoints and crash writes): waits for one in progress,
+     * so that the caller's final reports are not overwritten by a {@code running} snapshot after them.
+     */
+    void stopWrites() {
+        writeLock.lock();
+        try {
+            stopped = true;
+        } finally {
+            writeLock.unlock();
+        }
     }
 
     private void publish() {
@@ -71,7 +145,7 @@ final class ReportSink implements CampaignObserver {
             snapshot = List.copyOf(findings);
         }
         if (finding.category().equals("crash") || finding.category().equals("hang")) {
-            writeNow.accept(snapshot);
+            write(snapshot);
         }
     }
 
