@@ -262,7 +262,8 @@ public final class Classifier {
             }
             return view[0].knownPath(path);
         };
-        List<LeakPatterns.Leak> found = LeakPatterns.find(raw, knownPath);
+        // a code runner's answer quoting the failing program it was sent is that program's output
+        List<LeakPatterns.Leak> found = LeakPatterns.find(CallerTraces.withoutCallerTraces(raw, o.input()), knownPath);
         if (found.isEmpty()) {
             return;
         }

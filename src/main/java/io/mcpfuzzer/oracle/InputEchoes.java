@@ -96,7 +96,7 @@ public final class InputEchoes {
     }
 
     /** The input's strings that are masked (values, and keys when {@code keys}), longest first. */
-    private static List<String> longestFirst(JsonNode input, boolean keys) {
+    static List<String> longestFirst(JsonNode input, boolean keys) {
         List<String> strings = new ArrayList<>();
         collectStrings(input, strings, new int[] {0}, keys);
         strings.sort((a, b) -> Integer.compare(b.length(), a.length()));

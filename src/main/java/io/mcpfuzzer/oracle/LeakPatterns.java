@@ -34,9 +34,9 @@ public final class LeakPatterns {
     private static final List<Rule> RULES = List.of(
             new Rule("java_stack_trace", Pattern.compile("\\n?[ \\t\\n\\f\\r\\x0B]*at [\\w$.]+\\([\\w$]+\\.(java|kt|scala):\\d+\\)"),
                     ".java:", ".kt:", ".scala:"),
-            new Rule("python_traceback", Pattern.compile("Traceback \\(most recent call last\\)|File \"[^\"\\n]+\", line \\d+"),
+            new Rule("python_traceback", Pattern.compile("Traceback \\(most recent call last\\)|File \\\\?\"[^\"\\n\\\\]+\\\\?\", line \\d+"),
                     "Traceback (most recent call last)", "\", line "),
-            new Rule("node_stack_trace", Pattern.compile("\\n[ \\t\\n\\f\\r\\x0B]+at (?:[\\w$.<>]+ )?\\(?(?:/|file:|node:)[^)\\n]+:\\d+:\\d+\\)?"),
+            new Rule("node_stack_trace", Pattern.compile("(?:\\n|\\\\n)[ \\t\\n\\f\\r\\x0B]+at (?:[\\w$.<>]+ )?\\(?(?:/|file:|node:)[^)\\n\\\\]+:\\d+:\\d+\\)?"),
                     "(/", "(file:", "(node:", " /", " file:", " node:"),
             new Rule("go_panic", Pattern.compile("goroutine \\d+ \\[running\\]|panic: .*\\n"),
                     "goroutine ", "panic: "),

@@ -25,6 +25,17 @@ class LeakPatternsTest {
         assertThat(LeakPatterns.find(null)).isEmpty();
     }
 
+    /** Answers are judged as raw JSON text, where a newline is the two characters backslash and n. */
+    @Test
+    void tracesAreRecognisedInJsonTextToo() {
+        String node = "ReferenceError: x is not defined\\n    at Object.<anonymous> (/srv/app/tool.js:1:1)\\n"
+                + "    at Module._compile (node:internal/modules/cjs/loader:1521:14)";
+        assertThat(types(node)).contains("node_stack_trace");
+        assertThat(types(node.replace("\\n", "\n"))).contains("node_stack_trace");
+        assertThat(types("{\"text\":\"  File \\\"/srv/app/x.py\\\", line 3, in f\"}")).contains("python_traceback");
+        assertThat(types("see the note\\nat /srv/x and then\\nlater :1:2)")).doesNotContain("node_stack_trace");
+    }
+
     @Test
     void aLeakEndingAtMaxScanIsFoundOneCharacterLaterItIsNot() {
         String atLimit = "x".repeat(LeakPatterns.MAX_SCAN - JAVA_FRAME.length()) + JAVA_FRAME;
