@@ -55,6 +55,7 @@ final class NameHints {
             case URI: return FormatValues.uri(r);
             case EMAIL: return FormatValues.generate("email", r);
             case PATH: return path(r);
+            case COMMAND: return FormatValues.pick(r, COMMANDS);
             case QUERY:
                 return Words.topic(r) + " " + Words.word(r) + (r.nextBoolean() ? " " + r.nextInt(2015, 2031) : " " + r.nextInt(1, 500));
             case UUID: return FormatValues.uuid(r);
@@ -78,6 +79,8 @@ final class NameHints {
         }
     }
 
+    /** Read-only shell commands every POSIX system has: a command tool's success path, harmless. */
+    private static final String[] COMMANDS = {"echo mcp-fuzzer", "pwd", "ls", "date", "echo hello world"};
     private static final String[] LANGS = {"en", "fr", "de", "pt-BR", "ja", "es-MX", "en-GB"};
     private static final String[] COLORS = {"red", "teal", "navy", "amber", "#3a7bd5", "olive"};
     private static final int CACHE_CAP = 4_096;
@@ -87,7 +90,7 @@ final class NameHints {
     private static final long[] NO_RANGE = new long[0];
 
     /** The realistic value a name leads to, once the target's sample files are set aside. */
-    private enum Kind { NONE, SQL, URI, EMAIL, PATH, QUERY, UUID, ID, CITY, COUNTRY, DATE, TIME, HOST, IP, LANG, TITLE,
+    private enum Kind { NONE, SQL, URI, EMAIL, PATH, COMMAND, QUERY, UUID, ID, CITY, COUNTRY, DATE, TIME, HOST, IP, LANG, TITLE,
         USER, PERSON, REPO, BRANCH, PHONE, COLOR, TEXT }
 
     /**
@@ -129,7 +132,7 @@ final class NameHints {
         boolean sqlDescribed = about.contains("sql") || about.contains("select ") || about.contains("database");
         boolean sqlByName = any(t, "sql", "statement") || any(t, "query") && sqlDescribed;
         List<String> ownerWords = tokens(owner);
-        boolean dirName = any(t, "dir", "directory", "folder", "root") || any(t, "path") && (about.contains("director")
+        boolean dirName = any(t, DIR_WORDS) || any(t, "path") && (about.contains("director")
                 || any(ownerWords, "search", "find", "tree", "list", "glob", "walk", "grep"));
         boolean fileName = any(t, "path", "file", "filename", "filepath", "paths", "files", "document",
                 "image", "pdf");
@@ -150,8 +153,12 @@ final class NameHints {
         if (any(t, "email", "mail")) {
             return Kind.EMAIL;
         }
-        if (any(t, "path", "file", "filename", "filepath", "dir", "directory", "folder")) {
+        if (any(t, "path", "file", "filename", "filepath", "dir", "directory", "folder", "cwd", "workdir", "wd", "basedir",
+                "rootdir", "outdir")) {
             return Kind.PATH;
+        }
+        if (any(t, "command", "cmd", "commandline")) {
+            return Kind.COMMAND;
         }
         if (any(t, "query", "search", "q", "term", "keyword", "keywords", "prompt", "question")) {
             return Kind.QUERY;
@@ -204,8 +211,19 @@ final class NameHints {
         if (any(t, "message", "text", "content", "body", "comment", "description", "note", "summary", "input")) {
             return Kind.TEXT;
         }
+        if (any(t, "at") || ISO_TIME.matcher(described).find()) {
+            // created_at, depart_at; "The departure time in ISO 8601 format (YYYY-MM-DDThh:mm...)"
+            return described.contains("yyyy-mm-dd") && !described.contains("hh") && !any(t, "at") ? Kind.DATE : Kind.TIME;
+        }
         return Kind.NONE;
     }
+
+    /** A token naming a folder: {@code dir}, {@code cwd}, {@code workdir}, {@code outputFolder}. */
+    private static final String[] DIR_WORDS = {"dir", "directory", "folder", "root", "cwd", "workdir", "wd", "basedir",
+        "rootdir", "outdir"};
+    /** A description asking for an ISO 8601 / RFC 3339 time or date. */
+    private static final java.util.regex.Pattern ISO_TIME = java.util.regex.Pattern.compile(
+            "\\biso[ -]?8601\\b|\\brfc ?3339\\b|\\byyyy-mm-dd");
 
     /** {@code String.format("%02d", n)} for 0..99 without the formatter. */
     private static String twoDigits(int n) {

@@ -52,6 +52,38 @@ class RealisticHintsTest {
                 .noneMatch(v -> v.startsWith("/srv/root"));
     }
 
+    /** mcp-server-commands 0.5.0 runs every command in {@code workdir}: a folder that does not exist fails them all. */
+    @Test
+    void workingDirectoriesAreTheRoot() {
+        assertThat(values(planner(5), "run_command", "workdir", "Optional, current working directory"))
+                .containsOnly("/srv/root");
+        assertThat(values(planner(5), "start_process", "cwd", null)).containsOnly("/srv/root");
+        assertThat(values(new ToolInputPlanner(5), "run_command", "workdir", null)).as("no fs-root: some path")
+                .allMatch(v -> v.contains("/") || v.contains("."));
+    }
+
+    /** A command tool's realistic call is a harmless command that exists, so it reaches the success path. */
+    @Test
+    void commandsAreHarmlessCommandsThatExist() {
+        assertThat(values(planner(7), "run_command", "command", "The command to run")).allMatch(v ->
+                v.equals("pwd") || v.equals("ls") || v.equals("date") || v.startsWith("echo "));
+        assertThat(values(planner(7), "start_process", "cmd", null)).allMatch(v -> !v.isBlank() && !v.contains(";"));
+    }
+
+    /** @mapbox/mcp-server 0.2.0 DirectionsTool: plain strings whose descriptions ask for ISO 8601 times. */
+    @Test
+    void timesDescribedAsIso8601AreIso8601() {
+        assertThat(values(planner(6), "directions", "depart_at", "The departure time in ISO 8601 format "
+                + "(YYYY-MM-DDThh:mm:ssZ, YYYY-MM-DDThh:mmss\u00b1hh:mm, or YYYY-MM-DDThh:mm).")).allMatch(v -> v.matches(
+                        "\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}.*"));
+        assertThat(values(planner(6), "directions", "arrive_by", "The desired arrival time in ISO-8601 format"))
+                .allMatch(v -> v.matches("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}.*"));
+        assertThat(values(planner(6), "report", "since", "first day, as YYYY-MM-DD")).allMatch(v -> v.matches(
+                "\\d{4}-\\d{2}-\\d{2}"));
+        assertThat(values(planner(6), "tasks", "expires_at", null)).allMatch(v -> v.matches("\\d{4}-\\d{2}-\\d{2}T.*"));
+        assertThat(values(planner(6), "tasks", "label", "free text")).noneMatch(v -> v.matches("\\d{4}-\\d{2}-.*"));
+    }
+
     /** obsidian-mcp 2.0.1 rejects an absolute path where its descriptions ask for a relative one or a bare name. */
     @Test
     void descriptionsAskingForRelativePathsOrBareNamesAreHonoured() {
