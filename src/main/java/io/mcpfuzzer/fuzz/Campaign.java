@@ -296,7 +296,9 @@ public final class Campaign {
                 }
                 extra.put("tool_discovery", withShare);
             }
-            return new CampaignResult(status, reason, init, tools, shrinker.apply(engine.findings().snapshot()),
+            List<Finding> findings = UnpromptedExit.withoutItsCrashes(shrinker.apply(engine.findings().snapshot()),
+                    supervisor, warnings);
+            return new CampaignResult(status, reason, init, tools, findings,
                     engine.buckets(),
                     engine.runs(), supervisor.restarts(), warnings, started, Instant.now(), extra, guard.snapshot());
         }

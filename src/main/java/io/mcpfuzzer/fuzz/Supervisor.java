@@ -15,7 +15,9 @@ import org.slf4j.LoggerFactory;
  * exponential backoff, and blocks the campaign after too many consecutive start failures, or at
  * once after a {@linkplain TargetStartException#permanent() permanent} one (no retry). A start
  * failure that is retried is logged as one line (in full at DEBUG); the failure that blocks the
- * campaign is only in the blocked reason, which the caller prints. Thread-safe.
+ * campaign is only in the blocked reason, which the caller prints. A server that keeps exiting on its
+ * own soon after it starts, whatever it is sent, blocks the campaign too ({@link UnpromptedExit}).
+ * Thread-safe.
  */
 public final class Supervisor implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Supervisor.class);
@@ -36,6 +38,9 @@ public final class Supervisor implements AutoCloseable {
     private boolean permanentFailure;
     private int restarts;
     private boolean closed;
+    private final UnpromptedExit exits = new UnpromptedExit();
+    private boolean watchNext;
+    private String unprompted;
     private java.util.function.Consumer<Target> retireListener = t -> {};
 
     public Supervisor(TargetFactory factory, int maxStartFailures) {
@@ -52,6 +57,9 @@ public final class Supervisor implements AutoCloseable {
             if (closed) {
                 throw new BlockedException("campaign stopped");
             }
+            if (unprompted != null) {
+                throw new BlockedException(unprompted);
+            }
             if (permanentFailure) {
                 throw new BlockedException("the target failed to start (not retried: it would fail the same way): "
                         + startFailures.get(startFailures.size() - 1));
@@ -66,6 +74,11 @@ public final class Supervisor implements AutoCloseable {
             try {
                 current = factory.start();
                 consecutiveFailures = 0;
+                exits.started(System.nanoTime());
+                if (watchNext) {
+                    watchNext = false;
+                    watch();
+                }
             } catch (TargetStartException e) {
                 consecutiveFailures++;
                 String previous = startFailures.isEmpty() ? null : startFailures.get(startFailures.size() - 1);
@@ -106,9 +119,33 @@ public final class Supervisor implements AutoCloseable {
         this.retireListener = listener == null ? t -> {} : listener;
     }
 
+    /** Watches the fresh incarnation; blocks the campaign when it exits unprompted. */
+    private void watch() throws BlockedException {
+        try {
+            unprompted = exits.watch(current);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new BlockedException("interrupted");
+        }
+        if (unprompted != null) {
+            LOG.warn("{}", unprompted);
+            retire(current);
+            throw new BlockedException(unprompted);
+        }
+    }
+
+    /**
+     * Whether a crash with this exit status and signal is the exit of a server that exits on its own
+     * (seen by a watch, see the class comment): then it is not the crash of the input in flight.
+     */
+    public synchronized boolean isUnpromptedExit(Object exitCode, Object signal) {
+        return unprompted != null && exits.isThisExit(exitCode, signal);
+    }
+
     /** Retires {@code dead} (if it is still current) so the next {@link #current()} restarts. */
     public synchronized void retire(Target dead) {
         if (dead == current && current != null) {
+            watchNext |= exits.retired(current, System.nanoTime());
             retireListener.accept(current);
             current.close();
             current = null;
