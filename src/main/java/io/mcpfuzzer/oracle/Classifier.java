@@ -108,10 +108,11 @@ public final class Classifier {
                 Integer code = reply.errorCode();
                 outcome = "rejected";
                 // a network failure is none
-                if (code != null && code == -32603 && !blamesEnvironment(o, reply.errorMessage())) {
+                boolean blamed = code != null && code == -32603 && blamesEnvironment(o, reply.errorMessage());
+                if (code != null && code == -32603 && !blamed) {
                     findings.add(internalError(o, reply.errorMessage()));
                 }
-                leaks(o, InputEchoes.masked(reply.raw(), o.input()), findings);
+                leaks(o, InputEchoes.masked(reply.raw(), o.input()), blamed, findings);
                 commandInjection(o, reply.raw(), findings);
             }
             case RESULT -> {
@@ -126,7 +127,7 @@ public final class Classifier {
                 // input that reached the network was accepted
                 String refusal = malformed && !blamed ? errorText : null;
                 outcome = toolError || refusal != null ? "tool_error" : "ok";
-                leaks(o, InputEchoes.masked(reply.raw(), o.input()), findings);
+                leaks(o, InputEchoes.masked(reply.raw(), o.input()), blamed, findings);
                 reflection(o, reply.raw(), findings);
                 commandInjection(o, reply.raw(), findings);
                 if (malformed) {
@@ -254,7 +255,11 @@ public final class Classifier {
         }
     }
 
-    private void leaks(Observation o, String raw, List<Finding> findings) {
+    /**
+     * @param environment the answer blames the environment (a browser or a service missing here): a path it
+     *                    names is where the server looked for it, shown because the set-up is broken, not a leak
+     */
+    private void leaks(Observation o, String raw, boolean environment, List<Finding> findings) {
         KnownText.View[] view = {null}; // built on the first path to judge: most answers have none
         java.util.function.Predicate<String> knownPath = path -> {
             if (view[0] == null) {
@@ -264,6 +269,9 @@ public final class Classifier {
         };
         // a code runner's answer quoting the failing program it was sent is that program's output
         List<LeakPatterns.Leak> found = LeakPatterns.find(CallerTraces.withoutCallerTraces(raw, o.input()), knownPath);
+        if (environment) {
+            found = found.stream().filter(leak -> !leak.type().equals("file_path")).toList();
+        }
         if (found.isEmpty()) {
             return;
         }

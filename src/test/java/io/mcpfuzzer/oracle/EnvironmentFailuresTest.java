@@ -145,4 +145,27 @@ class EnvironmentFailuresTest {
                 .containsExactly(io.mcpfuzzer.common.Severity.LOW);
         assertThat(classifier.environment().total()).isEqualTo(1);
     }
+
+    /**
+     * @modelcontextprotocol/server-puppeteer 2025.5.12 without Chrome: every tool answers -32603 naming the
+     * cache folder it looked in. The path is where a missing browser was looked for, not a leak; a stack
+     * trace in such an answer still is.
+     */
+    @Test
+    void aPathNamedByAnEnvironmentFailureIsNoLeak() {
+        String missing = "Could not find Chrome (ver. 131.0.6778.204). This can occur if either\n 1. you did not perform"
+                + " an installation before running the script (e.g. `npx puppeteer browsers install chrome`) or\n 2. your"
+                + " cache path is incorrectly configured (which is: /root/.cache/puppeteer).";
+        Classifier classifier = new Classifier();
+        Observation browser = new Observation("tool", "puppeteer_click", 0, "realistic", Json.object().put("selector",
+                "#go"), null, true, "x", error(missing), null);
+        assertThat(classifier.judge(browser).findings()).isEmpty();
+        Observation traced = new Observation("tool", "puppeteer_fill", 0, "realistic", Json.object().put("selector",
+                "#go"), null, true, "x", error(missing + "\n    at ChromeLauncher.launch (/srv/app/node_modules/"
+                + "puppeteer/lib/launcher.js:91:15)"), null);
+        assertThat(classifier.judge(traced).findings()).extracting(Finding::category).containsExactly("error_leakage");
+        Observation elsewhere = new Observation("tool", "read", 0, "realistic", Json.object().put("key", "a"), null,
+                true, "x", error("no such key; config at /root/.config/app/keys.json"), null);
+        assertThat(classifier.judge(elsewhere).findings()).extracting(Finding::category).contains("error_leakage");
+    }
 }
