@@ -79,7 +79,9 @@ public final class InjectionMarkers {
         {"model_directive", "\\byou\\s+must\\s+(?:now\\s+|always\\s+|first\\s+|immediately\\s+)(?:call|use|invoke|run|"
                 + "read|send|pass|include)\\b|\\bbefore\\s+(?:using|calling|invoking)\\s+this\\s+tool\\b[^.\\n]{0,60}?"
                 + "\\b(?:must|always|first)\\b", "must before"},
-        {"cross_tool_instruction", "\\bwhen\\s+(?:using|calling|invoking)\\s+(?:the\\s+|any\\s+)?[\\w.-]+\\s+tool\\b"
+        // another tool named: "be careful when using this tool" (sentry-mcp 0.36) is about the tool itself
+        {"cross_tool_instruction", "\\bwhen\\s+(?:using|calling|invoking)\\s+(?:the\\s+|any\\s+)?(?!(?:this|that|these|"
+                + "our|my)\\s)[\\w.-]+\\s+tool\\b"
                 + "|\\b(?:side\\s+effect)\\s+on\\s+(?:the\\s+)?(?:also\\s+present\\s+)?[\\w.-]+\\s+tool", "tool"},
         {"role_token", "<\\|(?:im_start|im_end|system|endoftext)\\|>|\\[/?INST\\]|<<\\s*/?SYS\\s*>>", "<| inst] <<"},
     });
