@@ -72,9 +72,10 @@ public final class Supervisor implements AutoCloseable {
                 sleep(backoff.delay(consecutiveFailures).toMillis());
             }
             try {
+                long spawned = System.nanoTime(); // a lifetime counts from the spawn: some die while initializing
                 current = factory.start();
                 consecutiveFailures = 0;
-                exits.started(System.nanoTime());
+                exits.started(spawned);
                 if (watchNext) {
                     watchNext = false;
                     watch();
@@ -140,6 +141,11 @@ public final class Supervisor implements AutoCloseable {
      */
     public synchronized boolean isUnpromptedExit(Object exitCode, Object signal) {
         return unprompted != null && exits.isThisExit(exitCode, signal);
+    }
+
+    /** Whether a watch saw the server exit on its own (see the class comment). */
+    public synchronized boolean isUnpromptedExit() {
+        return unprompted != null;
     }
 
     /** Retires {@code dead} (if it is still current) so the next {@link #current()} restarts. */

@@ -95,13 +95,17 @@ final class UnpromptedExit {
 
     /**
      * {@code findings} without the crashes that are a server's unprompted exit (the supervisor's watch saw
-     * it exit with the same status or signal, sent nothing): a warning says how many were left out.
+     * it exit with the same status or signal, sent nothing), nor, then, the spec checks that failed for want
+     * of an answer from a server already gone: a warning says how many were left out.
      */
     static List<Finding> withoutItsCrashes(List<Finding> findings, Supervisor supervisor, List<String> warnings) {
         List<Finding> kept = new ArrayList<>(findings.size());
         int dropped = 0;
         for (Finding f : findings) {
-            if (f.category().equals("crash")
+            Object reply = f.evidence().get("reply");
+            boolean gone = f.category().equals("spec_violation") && reply instanceof String r
+                    && (r.contains("closed") || r.contains("no answer")) && supervisor.isUnpromptedExit();
+            if (gone || f.category().equals("crash")
                     && supervisor.isUnpromptedExit(f.evidence().get("exit_code"), f.evidence().get("signal"))) {
                 dropped++;
             } else {
@@ -109,7 +113,8 @@ final class UnpromptedExit {
             }
         }
         if (dropped > 0) {
-            warnings.add(dropped + " crash finding(s) left out: the server exits on its own, whatever it is sent");
+            warnings.add(dropped + " finding(s) left out (crashes, and spec checks the server was gone for): the server"
+                    + " exits on its own, whatever it is sent");
         }
         return dropped == 0 ? findings : kept;
     }
