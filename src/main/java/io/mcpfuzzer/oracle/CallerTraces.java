@@ -7,7 +7,7 @@ import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Python tracebacks of the caller's own program. A tool that runs the code it is sent (a code
+ * Python tracebacks (and, through {@link NodeCallerTraces}, Node.js errors) of the caller's own program. A tool that runs the code it is sent (a code
  * runner, a notebook cell) answers a failing program with that program's traceback: its output,
  * not the server's internals. Such a traceback starts in the code sent: its outermost frame quotes
  * a line of an input value (or is a pseudo-file such as {@code <string>} without a source line),
@@ -40,6 +40,10 @@ final class CallerTraces {
      * @param input  what was sent (its string values are the program's lines); may be null
      */
     static String withoutCallerTraces(String masked, JsonNode input) {
+        return NodeCallerTraces.without(python(masked, input), input);
+    }
+
+    private static String python(String masked, JsonNode input) {
         if (masked == null || input == null || !masked.contains(HEADER)) {
             return masked;
         }
@@ -55,10 +59,7 @@ final class CallerTraces {
             }
             int end = blockEnd(masked, start + HEADER.length());
             if (values == null) {
-                values = new ArrayList<>();
-                for (String s : InputEchoes.longestFirst(input, false)) {
-                    values.add(InputEchoes.escaped(s));
-                }
+                values = escapedValues(input);
             }
             if (startsInInput(masked.substring(start + HEADER.length(), end), values, files)) {
                 if (out == null) {
@@ -122,7 +123,17 @@ final class CallerTraces {
         return false;
     }
 
-    private static boolean quotesInput(String source, List<String> values) {
+    /** Input string values as they appear in JSON text, longest first. */
+    static List<String> escapedValues(JsonNode input) {
+        List<String> values = new ArrayList<>();
+        for (String s : InputEchoes.longestFirst(input, false)) {
+            values.add(InputEchoes.escaped(s));
+        }
+        return values;
+    }
+
+    /** Whether a quoted source line is an input value, or a line of one (at least {@value #MIN_QUOTE} characters). */
+    static boolean quotesInput(String source, List<String> values) {
         if (source.equals(MASK)) {
             return true; // the whole line is an input value
         }
@@ -137,7 +148,7 @@ final class CallerTraces {
         return false;
     }
 
-    private static boolean isCarets(String s) {
+    static boolean isCarets(String s) {
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
             if (c != '^' && c != '~' && c != ' ') {
@@ -151,7 +162,7 @@ final class CallerTraces {
         return s.isEmpty() ? 'x' : s.charAt(0);
     }
 
-    private static List<String> lines(String block) {
+    static List<String> lines(String block) {
         List<String> out = new ArrayList<>();
         int pos = 0;
         while (pos <= block.length() && out.size() < MAX_LINES) {

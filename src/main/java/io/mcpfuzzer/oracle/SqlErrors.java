@@ -5,14 +5,18 @@ import io.mcpfuzzer.common.Ascii;
 /**
  * The SQL-engine error phrases of {@link LeakPatterns} as a literal scanner (ASCII case-insensitive):
  * {@code SQLException}, {@code syntax error [at or ]near}, {@code SQLSTATE[}, {@code ORA-}five digits,
- * MySQL's "You have an error in your SQL syntax", {@code sqlite[3].OperationalError}, "unterminated
- * quoted string", {@code psycopg[2].} and {@code PG::SyntaxError}. Linear: one lowering pass plus one
- * {@code indexOf} sweep per phrase. Stateless.
+ * MySQL's "You have an error in your SQL syntax", {@code sqlite[3].OperationalError}, PostgreSQL's
+ * "unterminated quoted string at or near", {@code psycopg[2].} and {@code PG::SyntaxError}. Not the
+ * shells' own: dash's "Syntax error: Unterminated quoted string", bash's "syntax error near unexpected
+ * token" (a command tool's answer). Linear: one lowering pass plus one {@code indexOf} sweep per phrase.
+ * Stateless.
  */
 final class SqlErrors {
     private static final String[] PHRASES = {"sqlexception", "syntax error at or near", "syntax error near", "sqlstate[",
         "you have an error in your sql syntax", "sqlite.operationalerror", "sqlite3.operationalerror",
-        "unterminated quoted string", "psycopg.", "psycopg2.", "pg::syntaxerror"};
+        "unterminated quoted string at or near", "psycopg.", "psycopg2.", "pg::syntaxerror"};
+
+    private static final String SHELL_TOKEN = " unexpected token";
 
     private SqlErrors() {}
 
@@ -29,6 +33,9 @@ final class SqlErrors {
         int[] best = null;
         for (String p : PHRASES) {
             int at = low.indexOf(p);
+            while (at >= 0 && p.equals("syntax error near") && low.startsWith(SHELL_TOKEN, at + p.length())) {
+                at = low.indexOf(p, at + 1); // bash: "syntax error near unexpected token `('"
+            }
             if (at >= 0 && (best == null || at < best[0])) {
                 best = new int[] {at, at + p.length()};
             }

@@ -91,4 +91,26 @@ class CallerTracesTest {
         assertThat(CallerTraces.withoutCallerTraces(text, null)).isEqualTo(text);
         assertThat(CallerTraces.withoutCallerTraces("no trace here", input)).isEqualTo("no trace here");
     }
+
+    private static final String NODE_RUNNER = "Error: Command failed: node \"/tmp/run-8812/tmp.js\"\n/tmp/run-8812/tmp.js:1\n"
+            + "%s\n^\n\nReferenceError: river is not defined\n    at Object.<anonymous> (/tmp/run-8812/tmp.js:1:1)\n"
+            + "    at Module._compile (node:internal/modules/cjs/loader:1521:14)\n"
+            + "%s    at node:internal/main/run_main_module:28:49\n";
+
+    /** mcp-server-code-runner 0.1.8, languageId javascript: Node's error for the program it was sent. */
+    @Test
+    void aNodeErrorOfTheProgramSentIsNoLeak() {
+        JsonNode input = Json.object().put("code", "river-basil-176").put("languageId", "javascript");
+        String raw = Json.object().put("text", NODE_RUNNER.formatted("river-basil-176", "")).toString();
+        assertThat(LeakPatterns.find(InputEchoes.masked(raw, input))).extracting(LeakPatterns.Leak::type)
+                .contains("node_stack_trace");
+        assertThat(categories(input, NODE_RUNNER.formatted("river-basil-176", ""))).doesNotContain("error_leakage");
+    }
+
+    @Test
+    void aNodeErrorThroughTheServersOwnCodeStillLeaks() {
+        JsonNode input = Json.object().put("code", "river-basil-176");
+        String text = NODE_RUNNER.formatted("river-basil-176", "    at runCode (/srv/runner/dist/server.js:47:9)\n");
+        assertThat(categories(input, text)).contains("error_leakage");
+    }
 }
