@@ -296,8 +296,8 @@ public final class Campaign {
                 }
                 extra.put("tool_discovery", withShare);
             }
-            List<Finding> findings = UnpromptedExit.withoutItsCrashes(shrinker.apply(engine.findings().snapshot()),
-                    supervisor, warnings);
+            List<Finding> findings = supervisor.withoutUnpromptedExits(shrinker.apply(engine.findings().snapshot()),
+                    warnings);
             return new CampaignResult(status, reason, init, tools, findings,
                     engine.buckets(),
                     engine.runs(), supervisor.restarts(), warnings, started, Instant.now(), extra, guard.snapshot());

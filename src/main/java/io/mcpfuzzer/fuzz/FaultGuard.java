@@ -231,7 +231,8 @@ public final class FaultGuard {
         return out;
     }
 
-    private static String cut(String text, int max) {
+    /** {@code text} cut to {@code max} characters and "..." when longer; null stays null. */
+    static String cut(String text, int max) {
         if (text == null || text.length() <= max) {
             return text;
         }

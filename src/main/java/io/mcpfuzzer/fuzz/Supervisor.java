@@ -3,6 +3,7 @@ package io.mcpfuzzer.fuzz;
 import io.mcpfuzzer.fuzz.targets.Target;
 import io.mcpfuzzer.fuzz.targets.TargetFactory;
 import io.mcpfuzzer.fuzz.targets.TargetStartException;
+import io.mcpfuzzer.oracle.Finding;
 import io.mcpfuzzer.process.Backoff;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -136,16 +137,11 @@ public final class Supervisor implements AutoCloseable {
     }
 
     /**
-     * Whether a crash with this exit status and signal is the exit of a server that exits on its own
-     * (seen by a watch, see the class comment): then it is not the crash of the input in flight.
+     * {@code findings} without those of a server that exits on its own (seen by a watch, see the class
+     * comment): its crashes are not the inputs'; a warning says how many were left out.
      */
-    public synchronized boolean isUnpromptedExit(Object exitCode, Object signal) {
-        return unprompted != null && exits.isThisExit(exitCode, signal);
-    }
-
-    /** Whether a watch saw the server exit on its own (see the class comment). */
-    public synchronized boolean isUnpromptedExit() {
-        return unprompted != null;
+    public synchronized List<Finding> withoutUnpromptedExits(List<Finding> findings, List<String> warnings) {
+        return exits.withoutItsFindings(findings, warnings);
     }
 
     /** Retires {@code dead} (if it is still current) so the next {@link #current()} restarts. */

@@ -83,43 +83,35 @@ final class UnpromptedExit {
         return null;
     }
 
-    /** How the server ended when a watch saw it exit unprompted, else null. */
-    CrashInfo exit() {
-        return exit;
-    }
-
-    /** Whether a crash with this evidence is the unprompted exit a watch saw (same status or signal). */
-    boolean isThisExit(Object exitCode, Object signal) {
-        return exit != null && Objects.equals(exit.exitCode(), exitCode) && Objects.equals(exit.signal(), signal);
-    }
-
     /**
-     * {@code findings} without the crashes that are a server's unprompted exit (the supervisor's watch saw
-     * it exit with the same status or signal, sent nothing), nor, then, the spec checks that failed for want
-     * of an answer from a server already gone: a warning says how many were left out.
+     * {@code findings} without the crashes that are the unprompted exit a watch saw (same exit status or
+     * signal), nor, then, the spec checks that failed for want of an answer from a server already gone: a
+     * warning says how many were left out. The same list when no watch saw one.
      */
-    static List<Finding> withoutItsCrashes(List<Finding> findings, Supervisor supervisor, List<String> warnings) {
+    List<Finding> withoutItsFindings(List<Finding> findings, List<String> warnings) {
+        if (exit == null) {
+            return findings;
+        }
         List<Finding> kept = new ArrayList<>(findings.size());
-        int dropped = 0;
         for (Finding f : findings) {
             Object reply = f.evidence().get("reply");
             boolean gone = f.category().equals("spec_violation") && reply instanceof String r
-                    && (r.contains("closed") || r.contains("no answer")) && supervisor.isUnpromptedExit();
-            if (gone || f.category().equals("crash")
-                    && supervisor.isUnpromptedExit(f.evidence().get("exit_code"), f.evidence().get("signal"))) {
-                dropped++;
-            } else {
+                    && (r.contains("closed") || r.contains("no answer"));
+            boolean thisExit = f.category().equals("crash") && Objects.equals(exit.exitCode(), f.evidence().get("exit_code"))
+                    && Objects.equals(exit.signal(), f.evidence().get("signal"));
+            if (!gone && !thisExit) {
                 kept.add(f);
             }
         }
+        int dropped = findings.size() - kept.size();
         if (dropped > 0) {
             warnings.add(dropped + " finding(s) left out (crashes, and spec checks the server was gone for): the server"
                     + " exits on its own, whatever it is sent");
         }
-        return dropped == 0 ? findings : kept;
+        return kept;
     }
 
-    static boolean endedOnItsOwn(CrashInfo info) {
+    private static boolean endedOnItsOwn(CrashInfo info) {
         return info != null && !info.sentByUs() && (info.exitCode() != null || info.signal() != null);
     }
 
@@ -127,13 +119,9 @@ final class UnpromptedExit {
         String how = info.signal() != null ? "signal " + info.signal() : "exit status " + info.exitCode();
         String stderr = info.stderrTail() == null ? "" : info.stderrTail().strip();
         String last = stderr.isEmpty() ? "it wrote nothing on stderr"
-                : "its stderr ends: " + cut(stderr.substring(stderr.lastIndexOf('\n') + 1), 200);
+                : "its stderr ends: " + FaultGuard.cut(stderr.substring(stderr.lastIndexOf('\n') + 1), 200);
         return String.format(Locale.ROOT, "the server exits on its own about %.1f s after it starts (%s), sent nothing "
                 + "after initialize; %d incarnations in a row ended so while being fuzzed, so their crashes are not the "
                 + "inputs': check the server's configuration and environment (%s)", lifetimeNanos / 1e9, how, ended, last);
-    }
-
-    private static String cut(String s, int max) {
-        return s.length() <= max ? s : s.substring(0, max) + "...";
     }
 }

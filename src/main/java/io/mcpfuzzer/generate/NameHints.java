@@ -132,7 +132,7 @@ final class NameHints {
         boolean sqlDescribed = about.contains("sql") || about.contains("select ") || about.contains("database");
         boolean sqlByName = any(t, "sql", "statement") || any(t, "query") && sqlDescribed;
         List<String> ownerWords = tokens(owner);
-        boolean dirName = any(t, DIR_WORDS) || any(t, "path") && (about.contains("director")
+        boolean dirName = any(t, FOLDER_WORDS) || any(t, "root") || any(t, "path") && (about.contains("director")
                 || any(ownerWords, "search", "find", "tree", "list", "glob", "walk", "grep"));
         boolean fileName = any(t, "path", "file", "filename", "filepath", "paths", "files", "document",
                 "image", "pdf");
@@ -153,8 +153,7 @@ final class NameHints {
         if (any(t, "email", "mail")) {
             return Kind.EMAIL;
         }
-        if (any(t, "path", "file", "filename", "filepath", "dir", "directory", "folder", "cwd", "workdir", "wd", "basedir",
-                "rootdir", "outdir")) {
+        if (any(t, "path", "file", "filename", "filepath") || any(t, FOLDER_WORDS)) {
             return Kind.PATH;
         }
         if (any(t, "command", "cmd", "commandline")) {
@@ -219,7 +218,7 @@ final class NameHints {
     }
 
     /** A token naming a folder: {@code dir}, {@code cwd}, {@code workdir}, {@code outputFolder}. */
-    private static final String[] DIR_WORDS = {"dir", "directory", "folder", "root", "cwd", "workdir", "wd", "basedir",
+    private static final String[] FOLDER_WORDS = {"dir", "directory", "folder", "cwd", "workdir", "wd", "basedir",
         "rootdir", "outdir"};
     /** A description asking for an ISO 8601 / RFC 3339 time or date. */
     private static final java.util.regex.Pattern ISO_TIME = java.util.regex.Pattern.compile(

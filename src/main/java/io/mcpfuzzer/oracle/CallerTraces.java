@@ -7,8 +7,9 @@ import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Python tracebacks (and, through {@link NodeCallerTraces}, Node.js errors) of the caller's own program. A tool that runs the code it is sent (a code
- * runner, a notebook cell) answers a failing program with that program's traceback: its output,
+ * Python tracebacks (and, through {@link NodeCallerTraces}, Node.js errors) of the caller's own program.
+ * A tool that runs the code it is sent (a code runner, a notebook cell) answers a failing program with
+ * that program's traceback: its output,
  * not the server's internals. Such a traceback starts in the code sent: its outermost frame quotes
  * a line of an input value (or is a pseudo-file such as {@code <string>} without a source line),
  * whatever library frames follow. A server that evaluates the input inside its own code shows its
@@ -18,13 +19,13 @@ import tools.jackson.databind.JsonNode;
  *
  * <p>Works on an answer's raw JSON text with the input's echoes already masked as {@code <input>}
  * ({@link InputEchoes#masked}), where lines end with the two characters {@code \n}, or on plain text.
- * Bounded: at most {@value #MAX_BLOCKS} tracebacks and {@value #MAX_LINES} lines each. Stateless.
+ * Bounded: at most {@value #MAX_BLOCKS} tracebacks and {@value #MAX_LINES} lines. Stateless.
  */
 final class CallerTraces {
     private static final String HEADER = "Traceback (most recent call last):";
     private static final String MASK = "<input>";
     private static final int MAX_BLOCKS = 16;
-    private static final int MAX_LINES = 400;
+    private static final int MAX_LINES = 4_000;
     /** Shortest source line taken as a quote of an input value that was not echoed whole. */
     private static final int MIN_QUOTE = 4;
     /** {@code File "x", line 3, in f}, the quotes JSON-escaped or not. */
@@ -40,74 +41,66 @@ final class CallerTraces {
      * @param input  what was sent (its string values are the program's lines); may be null
      */
     static String withoutCallerTraces(String masked, JsonNode input) {
-        return NodeCallerTraces.without(python(masked, input), input);
+        if (masked == null || input == null || !masked.contains(HEADER) && !masked.contains(NodeCallerTraces.INDENTED_FRAME)) {
+            return masked;
+        }
+        TextLines lines = TextLines.of(masked, MAX_LINES);
+        List<String> values = escapedValues(input);
+        List<int[]> blocks = new ArrayList<>();
+        List<String> files = new ArrayList<>();
+        python(lines, values, blocks, files);
+        NodeCallerTraces.find(lines, values, blocks, files);
+        return blocks.isEmpty() ? masked : replaced(masked, blocks, files);
     }
 
-    private static String python(String masked, JsonNode input) {
-        if (masked == null || input == null || !masked.contains(HEADER)) {
-            return masked;
+    /** Adds each traceback (from its header to its exception line) that starts in the caller's code. */
+    private static void python(TextLines lines, List<String> values, List<int[]> blocks, List<String> files) {
+        for (int i = 0; i < lines.size() && blocks.size() < MAX_BLOCKS; i++) {
+            int at = lines.line(i).indexOf(HEADER);
+            if (at < 0) {
+                continue;
+            }
+            int e = i + 1; // the exception line: the first one neither blank nor indented
+            while (e < lines.size() && (lines.start(e) == lines.end(e) || Character.isWhitespace(first(lines.line(e))))) {
+                e++;
+            }
+            if (startsInInput(lines, i + 1, e, values, files)) {
+                blocks.add(new int[] {lines.start(i) + at, lines.end(Math.min(e, lines.size() - 1))});
+            }
+            i = e;
         }
-        List<String> values = null;
-        List<String> files = new ArrayList<>();
-        StringBuilder out = null;
+    }
+
+    /** {@code text} with the blocks (sorted, overlapping ones skipped) and the files replaced. */
+    private static String replaced(String text, List<int[]> blocks, List<String> files) {
+        blocks.sort((a, b) -> Integer.compare(a[0], b[0]));
+        StringBuilder out = new StringBuilder(text.length());
         int copied = 0;
-        int from = 0;
-        for (int blocks = 0; blocks < MAX_BLOCKS; blocks++) {
-            int start = masked.indexOf(HEADER, from);
-            if (start < 0) {
-                break;
+        for (int[] block : blocks) {
+            if (block[0] >= copied) {
+                out.append(text, copied, block[0]).append("<program trace>");
+                copied = block[1];
             }
-            int end = blockEnd(masked, start + HEADER.length());
-            if (values == null) {
-                values = escapedValues(input);
-            }
-            if (startsInInput(masked.substring(start + HEADER.length(), end), values, files)) {
-                if (out == null) {
-                    out = new StringBuilder(masked.length());
-                }
-                out.append(masked, copied, start).append("<program trace>");
-                copied = end;
-            }
-            from = end;
         }
-        if (out == null) {
-            return masked;
-        }
-        String result = out.append(masked, copied, masked.length()).toString();
+        String result = out.append(text, copied, text.length()).toString();
         for (String file : files) {
             result = result.replace(file, "<program file>");
         }
         return result;
     }
 
-    /** End of a traceback: after its exception line (the first line not indented), or the text's end. */
-    private static int blockEnd(String text, int from) {
-        int pos = from;
-        for (int n = 0; n < MAX_LINES && pos < text.length(); n++) {
-            int lineStart = pos + separatorAt(text, pos);
-            int next = nextSeparator(text, lineStart);
-            int lineEnd = next < 0 ? text.length() : next;
-            if (lineStart < lineEnd && !Character.isWhitespace(text.charAt(lineStart))) {
-                return lineEnd; // the exception line
-            }
-            if (next < 0) {
-                return text.length();
-            }
-            pos = next;
-        }
-        return pos;
-    }
-
-    /** Whether the traceback's outermost frame is the caller's code; if so its file is added to {@code files}. */
-    private static boolean startsInInput(String block, List<String> values, List<String> files) {
-        List<String> lines = lines(block);
-        for (int i = 0; i < lines.size(); i++) {
-            Matcher frame = FRAME.matcher(lines.get(i));
+    /**
+     * Whether the traceback in lines {@code from} (inclusive) to {@code to} starts in the caller's code:
+     * its outermost frame quotes an input line, or is a pseudo-file; if so its file is added to {@code files}.
+     */
+    private static boolean startsInInput(TextLines lines, int from, int to, List<String> values, List<String> files) {
+        for (int i = from; i < to; i++) {
+            Matcher frame = FRAME.matcher(lines.line(i));
             if (!frame.matches()) {
                 continue;
             }
-            String source = i + 1 < lines.size() && !FRAME.matcher(lines.get(i + 1)).matches()
-                    && Character.isWhitespace(first(lines.get(i + 1))) ? lines.get(i + 1).strip() : "";
+            String next = i + 1 < to ? lines.line(i + 1) : "";
+            String source = !FRAME.matcher(next).matches() && Character.isWhitespace(first(next)) ? next.strip() : "";
             String file = frame.group(1);
             if (source.isEmpty() || isCarets(source)) {
                 return file.startsWith("<"); // <string>, <stdin>: code given to the interpreter
@@ -115,12 +108,17 @@ final class CallerTraces {
             if (!quotesInput(source, values)) {
                 return false;
             }
-            if (file.length() >= 8 && !file.startsWith("<") && files.size() < MAX_BLOCKS) {
-                files.add(file);
-            }
+            addFile(files, file);
             return true;
         }
         return false;
+    }
+
+    /** Adds the program's file, when it is long enough to be replaced safely everywhere in the answer. */
+    static void addFile(List<String> files, String file) {
+        if (file.length() >= 8 && !file.startsWith("<") && files.size() < MAX_BLOCKS) {
+            files.add(file);
+        }
     }
 
     /** Input string values as they appear in JSON text, longest first. */
@@ -158,46 +156,8 @@ final class CallerTraces {
         return true;
     }
 
-    private static char first(String s) {
+    /** The first character, or a letter for an empty line (which is not indented). */
+    static char first(String s) {
         return s.isEmpty() ? 'x' : s.charAt(0);
-    }
-
-    static List<String> lines(String block) {
-        List<String> out = new ArrayList<>();
-        int pos = 0;
-        while (pos <= block.length() && out.size() < MAX_LINES) {
-            int next = nextSeparator(block, pos);
-            out.add(block.substring(pos, next < 0 ? block.length() : next));
-            if (next < 0) {
-                break;
-            }
-            pos = next + separatorAt(block, next);
-        }
-        return out;
-    }
-
-    /** Index of the next line separator (a newline, or the two characters {@code \n} of JSON text), or -1. */
-    private static int nextSeparator(String text, int from) {
-        for (int i = from; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c == '\n') {
-                return i;
-            }
-            if (c == '\\' && i + 1 < text.length()) {
-                if (text.charAt(i + 1) == 'n') {
-                    return i;
-                }
-                i++; // another escape: skip its character
-            }
-        }
-        return -1;
-    }
-
-    /** Length of the separator at {@code pos}: 1, 2 or 0 when there is none. */
-    private static int separatorAt(String text, int pos) {
-        if (pos < text.length() && text.charAt(pos) == '\n') {
-            return 1;
-        }
-        return pos + 1 < text.length() && text.charAt(pos) == '\\' && text.charAt(pos + 1) == 'n' ? 2 : 0;
     }
 }

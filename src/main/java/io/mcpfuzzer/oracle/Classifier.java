@@ -108,8 +108,9 @@ public final class Classifier {
                 Integer code = reply.errorCode();
                 outcome = "rejected";
                 // a network failure is none
-                boolean blamed = code != null && code == -32603 && blamesEnvironment(o, reply.errorMessage());
-                if (code != null && code == -32603 && !blamed) {
+                boolean internal = code != null && code == -32603;
+                boolean blamed = internal && blamesEnvironment(o, reply.errorMessage());
+                if (internal && !blamed) {
                     findings.add(internalError(o, reply.errorMessage()));
                 }
                 leaks(o, InputEchoes.masked(reply.raw(), o.input()), blamed, findings);

@@ -1,7 +1,6 @@
 package io.mcpfuzzer.oracle;
 
 import java.util.List;
-import tools.jackson.databind.JsonNode;
 
 /**
  * Node.js errors of the caller's own program, as a code runner answers them: {@code <file>:<line>}, the
@@ -16,42 +15,33 @@ import tools.jackson.databind.JsonNode;
  *     at Module._compile (node:internal/modules/cjs/loader:1521:14)
  * </pre>
  * When the source line quotes an input value ({@link CallerTraces#quotesInput}) and every frame is in
- * that file or in {@code node:} modules, the block is replaced by {@code <program trace>} and the file by
- * {@code <program file>}; a frame of the server's own code keeps it all. Same text forms and bounds as
- * {@link CallerTraces}. Stateless.
+ * that file or in {@code node:} modules, the block is the program's (and so is the file); a frame of the
+ * server's own code keeps it all. Part of {@link CallerTraces}, on its {@link TextLines}. Stateless.
  */
 final class NodeCallerTraces {
-    private static final int MAX_LINES = 2_000;
+    /** What every frame line starts with after its indentation. */
+    private static final String FRAME_START = "at ";
+    /** A frame line as Node indents it: text without it holds no Node error. */
+    static final String INDENTED_FRAME = "    at ";
 
     private NodeCallerTraces() {}
 
-    static String without(String text, JsonNode input) {
-        if (text == null || input == null || !text.contains("    at ")) {
-            return text;
-        }
-        List<String> lines = CallerTraces.lines(text.length() > 1 << 20 ? text.substring(0, 1 << 20) : text);
-        List<String> values = null;
-        for (int i = 0; i + 2 < lines.size() && i < MAX_LINES; i++) {
-            String file = headerFile(lines.get(i));
-            String caret = lines.get(i + 2).strip();
-            if (file == null || caret.isEmpty() || !CallerTraces.isCarets(caret)) {
-                continue;
-            }
-            if (values == null) {
-                values = CallerTraces.escapedValues(input);
-            }
-            if (!CallerTraces.quotesInput(lines.get(i + 1).strip(), values)) {
+    /** Adds the {start, end} offsets of the first such block to {@code blocks}, its file to {@code files}. */
+    static void find(TextLines lines, List<String> values, List<int[]> blocks, List<String> files) {
+        for (int i = 0; i + 2 < lines.size(); i++) {
+            String file = headerFile(lines.line(i));
+            String caret = file == null ? "" : lines.line(i + 2).strip();
+            if (caret.isEmpty() || !CallerTraces.isCarets(caret)
+                    || !CallerTraces.quotesInput(lines.line(i + 1).strip(), values)) {
                 continue;
             }
             int end = framesEnd(lines, i + 3, file);
-            if (end < 0) {
-                return text; // a frame of other code: the server's own
+            if (end >= 0) {
+                blocks.add(new int[] {lines.start(i), lines.end(end - 1)});
+                CallerTraces.addFile(files, file);
             }
-            String block = String.join("\n", lines.subList(i, end));
-            String joined = String.join("\n", lines);
-            return joined.replace(block, "<program trace>").replace(file, "<program file>");
+            return; // one program per answer; a frame of other code: the server's own
         }
-        return text;
     }
 
     /** The file of a {@code <file>:<line>} line naming a path, else null. */
@@ -73,12 +63,12 @@ final class NodeCallerTraces {
      * Index after the block's last frame ({@code at} lines after the error line), or -1 when a frame is
      * neither in {@code file} nor in Node's own modules.
      */
-    private static int framesEnd(List<String> lines, int from, String file) {
+    private static int framesEnd(TextLines lines, int from, String file) {
         int end = from;
         boolean frames = false;
-        for (int j = from; j < lines.size() && j < from + MAX_LINES; j++) {
-            String line = lines.get(j).strip();
-            if (line.startsWith("at ")) {
+        for (int j = from; j < lines.size(); j++) {
+            String line = lines.line(j).strip();
+            if (line.startsWith(FRAME_START)) {
                 frames = true;
                 if (!line.contains(file) && !line.contains("node:") && !line.contains("<anonymous>)")) {
                     return -1;
