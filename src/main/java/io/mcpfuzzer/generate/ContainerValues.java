@@ -44,17 +44,12 @@ final class ContainerValues {
         int containsAt = v.contains.isEmpty() ? -1 : r.nextInt(Math.max(1, n));
         ArrayNode out = ValueGenerator.F.arrayNode();
         String itemHint = singular(hint);
-        String outer = ctx.itemsDescription;
-        ctx.itemsDescription = v.description != null ? v.description : outer;
-        try {
-            fill(v, out, n, min, containsAt, ptr, itemHint, depth);
-        } finally {
-            ctx.itemsDescription = outer;
-        }
-        return out;
+        int count = n;
+        return ctx.withItemsDescription(v.description != null ? v.description : ctx.itemsDescription,
+                () -> fill(v, out, count, min, containsAt, ptr, itemHint, depth));
     }
 
-    private void fill(SchemaView v, ArrayNode out, int n, int min, int containsAt, String ptr, String itemHint, int depth) {
+    private ArrayNode fill(SchemaView v, ArrayNode out, int n, int min, int containsAt, String ptr, String itemHint, int depth) {
         for (int i = 0; i < n && !ctx.exhausted(); i++) {
             List<JsonNode> schemas = itemSchemas(v, i);
             if (i == containsAt) {
@@ -73,6 +68,7 @@ final class ContainerValues {
             }
             out.add(item);
         }
+        return out;
     }
 
     static List<JsonNode> itemSchemas(SchemaView v, int index) {
@@ -147,13 +143,9 @@ final class ContainerValues {
             return false;
         }
         String childPtr = ptr + "/properties/" + name.replace("~", "~0").replace("/", "~1");
-        String outer = ctx.itemsDescription;
-        ctx.itemsDescription = null; // a property speaks for itself
-        try {
-            out.set(name, gen.generate(schemas, repeat(childPtr, schemas.size()), name, depth + 1));
-        } finally {
-            ctx.itemsDescription = outer;
-        }
+        // a property speaks for itself
+        out.set(name, ctx.withItemsDescription(null, () -> gen.generate(schemas, repeat(childPtr, schemas.size()), name,
+                depth + 1)));
         return true;
     }
 
@@ -214,13 +206,9 @@ final class ContainerValues {
     private String extraKey(SchemaView v, Set<String> declared, String ptr) {
         if (!v.propertyNames.isEmpty()) {
             SchemaView names = SchemaView.of(v.propertyNames, repeat(ptr + "/propertyNames", v.propertyNames.size()), ctx);
-            String outer = ctx.itemsDescription;
-            ctx.itemsDescription = null; // a key is no item of the array around the object
-            try {
-                return StringValues.generate(names, "key", ctx, ptr + "/propertyNames", new ArrayList<>(declared));
-            } finally {
-                ctx.itemsDescription = outer;
-            }
+            // a key is no item of the array around the object
+            return ctx.withItemsDescription(null, () -> StringValues.generate(names, "key", ctx, ptr + "/propertyNames",
+                    new ArrayList<>(declared)));
         }
         String key = Words.word(ctx.random) + (ctx.random.nextBoolean() ? "_" + ctx.random.nextInt(100) : "");
         return declared.contains(key) ? null : key;

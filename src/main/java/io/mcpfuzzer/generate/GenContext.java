@@ -28,6 +28,17 @@ final class GenContext {
      * filenames (must have .md extension)"); null inside an object's properties, which speak for themselves.
      */
     String itemsDescription;
+
+    /** {@code body}'s value, computed with {@link #itemsDescription} set to {@code description}, then restored. */
+    <T> T withItemsDescription(String description, java.util.function.Supplier<T> body) {
+        String outer = itemsDescription;
+        itemsDescription = description;
+        try {
+            return body.get();
+        } finally {
+            itemsDescription = outer;
+        }
+    }
     /** Harvested ids this generation may use (never null; an empty pool changes nothing). */
     final IdChoice ids;
     private final List<GenerationProblem> problems = new ArrayList<>();

@@ -162,36 +162,25 @@ final class PendingRequests {
         return earliest;
     }
 
-    /** Completes the oldest pending request with {@code status} (used when a frame cannot be attributed). */
-    /** Completes the pending request {@code key} (if any) with {@code status}; false when none was pending. */
-    boolean fail(String key, Reply.Status status, String detail) {
+    /** Completes the pending request {@code key} (if any) with {@code status}. */
+    void fail(String key, Reply.Status status, String detail) {
         Pending p = key == null ? null : pending.remove(key);
-        if (p == null) {
-            return false;
+        if (p != null) {
+            p.future().complete(new Reply(status, null, null, System.nanoTime() - p.startNanos(), detail));
         }
-        p.future().complete(new Reply(status, null, null, System.nanoTime() - p.startNanos(), detail));
-        return true;
     }
 
+    /** Completes the oldest pending request with {@code status} (used when a frame cannot be attributed). */
     void failOldest(Reply.Status status, String detail) {
         pending.entrySet().stream()
                 .min(Comparator.comparingLong(e -> e.getValue().startNanos()))
-                .ifPresent(oldest -> {
-                    Pending p = pending.remove(oldest.getKey());
-                    if (p != null) {
-                        p.future().complete(new Reply(status, null, null, System.nanoTime() - p.startNanos(), detail));
-                    }
-                });
+                .ifPresent(oldest -> fail(oldest.getKey(), status, detail));
     }
 
     /** Completes every pending request as {@link Reply.Status#CLOSED}. */
     void closeAll(String reason) {
-        List<String> keys = new ArrayList<>(pending.keySet());
-        for (String key : keys) {
-            Pending p = pending.remove(key);
-            if (p != null) {
-                p.future().complete(new Reply(Reply.Status.CLOSED, null, null, System.nanoTime() - p.startNanos(), reason));
-            }
+        for (String key : new ArrayList<>(pending.keySet())) {
+            fail(key, Reply.Status.CLOSED, reason);
         }
     }
 }

@@ -453,7 +453,7 @@ public final class RpcConnection implements AutoCloseable {
         @Override
         public void onProblem(String kind, String detail) {
             log.record("invalid", detail, "transport problem: " + kind);
-            if ("auth".equals(kind) || "http_status".equals(kind) || "session_expired".equals(kind)) {
+            if ("auth".equals(kind) || "session_expired".equals(kind)) { // a refused request comes as onRefused
                 failOldest(Reply.Status.SEND_FAILED, kind + ": " + detail);
             }
         }

@@ -269,10 +269,8 @@ public final class Classifier {
             return view[0].knownPath(path);
         };
         // a code runner's answer quoting the failing program it was sent is that program's output
-        List<LeakPatterns.Leak> found = LeakPatterns.find(CallerTraces.withoutCallerTraces(raw, o.input()), knownPath);
-        if (environment) {
-            found = found.stream().filter(leak -> !leak.type().equals("file_path")).toList();
-        }
+        List<LeakPatterns.Leak> found = LeakPatterns.find(CallerTraces.withoutCallerTraces(raw, o.input()),
+                environment ? path -> true : knownPath);
         if (found.isEmpty()) {
             return;
         }

@@ -34,7 +34,6 @@ public final class EnvironmentFailures {
             // bare "x service unavailable", which a server's own state bug may say
             + "|\\bservice (?:is )?temporarily unavailable\\b|\\b503[ :-]{0,3}service unavailable\\b"
             + "|\\bcircuit breaker is open\\b"
-
             + "|temporary failure in name resolution|unable to verify the first certificate|self[- ]signed certificate"
             + "|certificate has expired|certificate verify failed|unable to get local issuer certificate"
             + "|\\b(?:http|status(?: code)?)[ :]+40[13]\\b|\\b40[13] (?:unauthori[sz]ed|forbidden)\\b|\\bunauthori[sz]ed\\b"
@@ -69,13 +68,12 @@ public final class EnvironmentFailures {
         if (message == null) {
             return false;
         }
-        if (message.length() <= 2 * MAX_INPUT) {
-            String lower = message.toLowerCase(Locale.ROOT);
-            return BLAME.matcher(lower).find() || (BROWSER.matcher(lower).find() && !message.contains("<input>"));
+        boolean whole = message.length() <= 2 * MAX_INPUT;
+        String head = (whole ? message : message.substring(0, MAX_INPUT)).toLowerCase(Locale.ROOT);
+        if (BLAME.matcher(head).find() || (BROWSER.matcher(head).find() && !message.contains("<input>"))) {
+            return true;
         }
-        String head = message.substring(0, MAX_INPUT).toLowerCase(Locale.ROOT);
-        return BLAME.matcher(head).find() || (BROWSER.matcher(head).find() && !message.contains("<input>"))
-                || TAIL_BLAME.matcher(message.substring(message.length() - MAX_INPUT).toLowerCase(Locale.ROOT)).find();
+        return !whole && TAIL_BLAME.matcher(message.substring(message.length() - MAX_INPUT).toLowerCase(Locale.ROOT)).find();
     }
 
     /** True for an error answer with code -32603 whose message blames the network or credentials. */

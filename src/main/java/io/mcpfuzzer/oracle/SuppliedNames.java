@@ -18,15 +18,15 @@ final class SuppliedNames {
     static final int MAX_TEXT = 4_000;
 
     /** The path operand of a file error: Go ({@code open <p>: ...}), node ({@code ENOENT: ..., open '<p>'}), Python. */
-    private static final Pattern FILE_OPERAND = Pattern.compile("(?i)\\b(?:open|stat|lstat|read|readdir|mkdir|remove"
-            + "|rename) ((?s:.){1,1000}?): (?:no such file or directory|is a directory|not a directory|file name too long"
+    private static final Pattern FILE_OPERAND = Pattern.compile("(?i)\\b" + ValidationText.FILE_CALL
+            + " ((?s:.){1,1000}?): (?:no such file or directory|is a directory|not a directory|file name too long"
             + "|invalid argument|permission denied)|\\b(?:enoent|eisdir|enotdir|enametoolong|eacces|einval)\\b[^,\\n]{0,80}"
             + ", \\w{2,10} '([^'\\n]{1,1000})'|(?:no such file or directory|is a directory|not a directory|file name too"
             + " long): '([^'\\n]{1,1000})'");
     /** The name before "not found": quoted, or unquoted after resource, tool or prompt; or after "unknown x:". */
-    private static final Pattern NAME_OPERAND = Pattern.compile("(?i)\\b(?:resource|tool|prompt)\\s+(?:'([^'\\n]{0,200})'"
+    private static final Pattern NAME_OPERAND = Pattern.compile("(?i)\\b" + ValidationText.NAME_SUBJECT + "\\s+(?:'([^'\\n]{0,200})'"
             + "|\"([^\"\\n]{0,200})\"|([^\\s'\"]{1,200}))\\s+not found\\b|\\b[a-z]{2,30}\\s+(?:'([^'\\n]{0,200})'"
-            + "|\"([^\"\\n]{0,200})\")\\s+(?:was |is )?not found\\b|\\bunknown (?:resource|tool|prompt):\\s*([^\\s'\"]{1,200})");
+            + "|\"([^\"\\n]{0,200})\")\\s+(?:was |is )?not found\\b|\\bunknown " + ValidationText.NAME_SUBJECT + ":\\s*([^\\s'\"]{1,200})");
     private static final Pattern FILE_NAME = Pattern.compile("(?i)[\\w.-]{1,100}\\.(?:md|txt|json|csv|xlsx?|pdf|png"
             + "|jpe?g|gif|docx?|pptx?|zip|db|sqlite|ya?ml|xml|html?|log)");
 
@@ -108,17 +108,6 @@ final class SuppliedNames {
 
     /** A path with repeated separators, "." and ".." resolved lexically (as Go's filepath.Clean); absolute stays absolute. */
     static String clean(String path) {
-        java.util.ArrayDeque<String> parts = new java.util.ArrayDeque<>();
-        for (String p : path.split("/", -1)) {
-            if (p.isEmpty() || p.equals(".")) {
-                continue;
-            }
-            if (p.equals("..")) {
-                parts.pollLast();
-            } else {
-                parts.addLast(p);
-            }
-        }
-        return (path.startsWith("/") ? "/" : "") + String.join("/", parts);
+        return (path.startsWith("/") ? "/" : "") + String.join("/", io.mcpfuzzer.safety.PathSandbox.normalise(path));
     }
 }

@@ -14,15 +14,20 @@ public final class ValidationText {
     /** Characters of a message that are looked at. */
     public static final int MAX_INPUT = 2_000;
 
+    /** What an unquoted name before "not found" may name (also read by {@link SuppliedNames}). */
+    static final String NAME_SUBJECT = "(?:resource|tool|prompt)";
+    /** The file calls that Go's and libc-style errors name before the path (also read by {@link SuppliedNames}). */
+    static final String FILE_CALL = "(?:open|stat|lstat|read|readdir|mkdir|remove|rename)";
+
     /**
      * Wording of a request that named something the server does not have: "Resource x not found",
      * "Tool 'x' not found" (an unquoted name only after resource, tool or prompt: "/bin/sh: 1: x: not found"
      * is a shell's).
      */
-    private static final String UNKNOWN_NAME_WORDING = "\\b(?:resource|tool|prompt)\\s+(?:'[^'\\n]{0,200}'\\s+"
+    private static final String UNKNOWN_NAME_WORDING = "\\b" + NAME_SUBJECT + "\\s+(?:'[^'\\n]{0,200}'\\s+"
             + "|\"[^\"\\n]{0,200}\"\\s+|[^\\s'\"]{1,200}\\s+)?not found\\b";
     /** Also any quoted name before "not found": only when the request supplied it ({@link SuppliedNames}). */
-    private static final Pattern UNKNOWN_NAME = Pattern.compile(UNKNOWN_NAME_WORDING + "|unknown (?:resource|tool|prompt)"
+    private static final Pattern UNKNOWN_NAME = Pattern.compile(UNKNOWN_NAME_WORDING + "|unknown " + NAME_SUBJECT
             + "|\\b[a-z]{2,30}\\s+(?:'[^'\\n]{0,200}'|\"[^\"\\n]{0,200}\")\\s+(?:was |is )?not found\\b");
 
     /**
@@ -58,7 +63,7 @@ public final class ValidationText {
             + "|\\beisdir\\b|not a directory|\\benotdir\\b|file name too long|\\benametoolong\\b|file not found"
             + "|file does not exist|cannot find the (?:file|path) specified"
             // EINVAL of a file call: a NUL byte in the path (Go's "open <path>: invalid argument", node's wording)
-            + "|\\b(?:open|stat|lstat|read|readdir|mkdir|remove|rename) \\S[^\\n]{0,400}?: invalid argument\\b"
+            + "|\\b" + FILE_CALL + " \\S[^\\n]{0,400}?: invalid argument\\b"
             + "|\\beinval: invalid argument, (?:open|stat|lstat|read|scandir|mkdir)\\b");
 
     /** Wording of a file of the wrong format ("zip: not a valid zip file" for a markdown file given as xlsx). */

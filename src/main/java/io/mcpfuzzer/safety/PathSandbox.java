@@ -189,8 +189,11 @@ public final class PathSandbox {
         return mapped.equals(rootText + "/") ? rootText : (mapped.equals(value) ? value : mapped);
     }
 
-    /** Splits on {@code /}, drops empty and {@code .} segments, pops on {@code ..} (never above the start). */
-    private static List<String> normalise(String path) {
+    /**
+     * Splits on {@code /}, drops empty and {@code .} segments, pops on {@code ..} (never above the start):
+     * the segments of the path resolved lexically, without touching the file system. Pure.
+     */
+    public static List<String> normalise(String path) {
         List<String> out = new ArrayList<>();
         for (String s : path.split("/", -1)) {
             if (s.isEmpty() || s.equals(".")) {

@@ -225,15 +225,12 @@ abstract class AbstractHttpTransport implements Transport {
     }
 
     /**
-     * Handles a non-2xx status: 401/403 -> {@code auth}; 404 with a session -> {@code session_expired} (and
-     * {@link #onSessionExpired()}); else {@code http_status}. A JSON-RPC error body is delivered as a frame
-     * (it is a rejection, not a transport failure) and then replaces the {@code http_status} problem.
-     */
-    /**
-     * As above, for the POST of {@code post}: a refused request, or each request of a refused batch, is
-     * {@link FrameListener#onRefused} for its id (it fails that request only, if it is pending); a refused
-     * notification, response or raw frame is {@code post_rejected}, which fails none (an {@code http_status}
-     * fails the oldest pending request, and that may be a ping sent after it).
+     * Handles a non-2xx status of the POST of {@code post} (not null): 401/403 -> {@code auth}; 404 with a
+     * session -> {@code session_expired} (and {@link #onSessionExpired()}); else a refused request, or each
+     * request of a refused batch, is {@link FrameListener#onRefused} for its id (it fails that request only, if
+     * it is pending), and a refused notification, response or raw frame is {@code post_rejected}, which fails
+     * none (failing the oldest pending request would fail a ping sent after it). A JSON-RPC error body is
+     * delivered as a frame instead (it is a rejection, not a transport failure).
      */
     protected void handleErrorStatus(HttpResponse<InputStream> resp, boolean hadSession, PostContext post) {
         int sc = resp.statusCode();
@@ -253,15 +250,11 @@ abstract class AbstractHttpTransport implements Transport {
             onSessionExpired();
             problem("session_expired", detail);
         } else if (!rpcError) {
-            if (post == null) {
-                problem("http_status", detail);
-            } else {
-                java.util.List<tools.jackson.databind.JsonNode> ids = post.requestIds();
-                if (ids.isEmpty()) {
-                    problem("post_rejected", detail);
-                }
-                ids.forEach(id -> refused(id, "http_status", detail));
+            java.util.List<tools.jackson.databind.JsonNode> ids = post.requestIds();
+            if (ids.isEmpty()) {
+                problem("post_rejected", detail);
             }
+            ids.forEach(id -> refused(id, "http_status", detail));
         }
         if (rpcError) {
             frame(text.strip());

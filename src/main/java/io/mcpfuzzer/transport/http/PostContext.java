@@ -28,13 +28,15 @@ final class PostContext {
     synchronized JsonNode requestId() {
         if (!parsed) {
             parsed = true;
-            JsonNode root = parse(body);
-            if (root != null && root.isObject() && root.has("method") && root.has("id")
-                    && (root.get("id").isString() || root.get("id").isNumber())) {
-                requestId = root.get("id");
-            }
+            requestId = requestIdOf(parse(body));
         }
         return requestId;
+    }
+
+    /** The {@code id} of a request object ({@code method} and a string or number {@code id}), else null. */
+    private static JsonNode requestIdOf(JsonNode n) {
+        return n != null && n.isObject() && n.has("method") && n.has("id") && (n.get("id").isString()
+                || n.get("id").isNumber()) ? n.get("id") : null;
     }
 
     /**
@@ -50,8 +52,9 @@ final class PostContext {
         JsonNode root = body.length > 0 && firstNonSpace() == '[' ? parse(body) : null;
         if (root != null && root.isArray()) {
             for (JsonNode e : root) {
-                if (e.isObject() && e.has("method") && e.has("id") && (e.get("id").isString() || e.get("id").isNumber())) {
-                    ids.add(e.get("id"));
+                JsonNode id = requestIdOf(e);
+                if (id != null) {
+                    ids.add(id);
                 }
             }
         }
