@@ -50,6 +50,14 @@ final class FormatValues {
         return r.nextInt(1990, 2036) + "-" + two(r.nextInt(1, 13)) + "-" + two(r.nextInt(1, 29));
     }
 
+    /**
+     * A UTC timestamp to the second ({@code 2024-05-01T13:45:09Z}): the one ISO 8601 form every reader
+     * accepts, for a plain string described as a time (no fraction, no offset: some readers take neither).
+     */
+    static String timestamp(SplittableRandom r) {
+        return date(r) + "T" + two(r.nextInt(24)) + ":" + two(r.nextInt(60)) + ":" + two(r.nextInt(60)) + "Z";
+    }
+
     static String time(SplittableRandom r) {
         String base = two(r.nextInt(24)) + ":" + two(r.nextInt(60)) + ":" + two(r.nextInt(60));
         if (r.nextInt(3) == 0) {

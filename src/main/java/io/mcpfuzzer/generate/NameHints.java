@@ -64,6 +64,7 @@ final class NameHints {
             case COUNTRY: return Words.country(r);
             case DATE: return FormatValues.date(r);
             case TIME: return FormatValues.generate("date-time", r);
+            case STAMP: return FormatValues.timestamp(r);
             case HOST: return FormatValues.generate("hostname", r);
             case IP: return FormatValues.generate("ipv4", r);
             case LANG: return FormatValues.pick(r, LANGS);
@@ -90,7 +91,7 @@ final class NameHints {
     private static final long[] NO_RANGE = new long[0];
 
     /** The realistic value a name leads to, once the target's sample files are set aside. */
-    private enum Kind { NONE, SQL, URI, EMAIL, PATH, COMMAND, QUERY, UUID, ID, CITY, COUNTRY, DATE, TIME, HOST, IP, LANG, TITLE,
+    private enum Kind { NONE, SQL, URI, EMAIL, PATH, COMMAND, QUERY, UUID, ID, CITY, COUNTRY, DATE, TIME, STAMP, HOST, IP, LANG, TITLE,
         USER, PERSON, REPO, BRANCH, PHONE, COLOR, TEXT }
 
     /**
@@ -212,7 +213,8 @@ final class NameHints {
         }
         if (any(t, "at") || ISO_TIME.matcher(described).find()) {
             // created_at, depart_at; "The departure time in ISO 8601 format (YYYY-MM-DDThh:mm...)"
-            return described.contains("yyyy-mm-dd") && !described.contains("hh") && !any(t, "at") ? Kind.DATE : Kind.TIME;
+            // to the second, in UTC: mapbox 0.2.0 takes "YYYY-MM-DDThh:mm:ssZ" but no fraction
+            return described.contains("yyyy-mm-dd") && !described.contains("hh") && !any(t, "at") ? Kind.DATE : Kind.STAMP;
         }
         return Kind.NONE;
     }
