@@ -271,6 +271,12 @@ public final class RunEngine {
                 } else if (crash.sentByUs() && attempt == 0) {
                     supervisor.retire(target);
                     continue;
+                } else if (crash.sentByUs()) { // stopped by us again: another request's hang each time
+                    reply = reply.withStatus(Reply.Status.TIMEOUT, "the fuzzer stopped the server ("
+                            + crash.stopReason() + ") while this request was outstanding, on both tries: another"
+                            + " request's hang (reported on that request)").decided(Reply.BY_QUEUE);
+                    crash = null;
+                    supervisor.retire(target);
                 }
             }
             if (reply.status() == Reply.Status.SEND_FAILED && reply.detail() != null && reply.detail().startsWith("auth")) {

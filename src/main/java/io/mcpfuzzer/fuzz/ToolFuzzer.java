@@ -122,7 +122,7 @@ public final class ToolFuzzer {
         if (firstRealistic != null && config.nonDeterminismSamples() > 0 && shard.first()) {
             JsonNode probeInput = firstRealistic;
             int firstRun = run;
-            boolean readOnly = tool.path("annotations").path("readOnlyHint").asBoolean(false);
+            boolean readOnly = AnnotationProbe.claims(tool, "readOnlyHint", true); // a JSON true only, as the audit reads it
             engine.guard().run("non_determinism_probe", probeInput,
                     () -> probeDeterminism(name, probeInput, firstRun, readOnly));
         }
