@@ -63,6 +63,18 @@ class StartupMessagesTest {
     }
 
     @Test
+    void aProgramTheBwrapSandboxCannotSeeIsExplainedOnceWithoutRetry() {
+        // what bubblewrap prints when the program lies in the private /tmp (a symlink's target left out)
+        CliRunTest.Outcome o = start("sh -c 'echo \"bwrap: execvp /tmp/proj/node_modules/.bin/server: No such file or"
+                + " directory\" >&2; exit 1'");
+
+        assertThat(o.code()).as(o.err()).isEqualTo(ExitCodes.ERROR);
+        assertThat(o.err()).contains("not retried").contains("/tmp is private").contains("bwrap: execvp")
+                .doesNotContain("run the command by hand");
+        assertThat(count(o.err(), "/tmp is private")).isEqualTo(1);
+    }
+
+    @Test
     void aServerThatAnswersInitializeAndExitsAtOnceFailedToStart() throws Exception {
         // shell built-ins only: the exit must fall in the 300 ms start-up window even on a loaded machine
         Path script = dir.resolve("answers-then-exits.sh");

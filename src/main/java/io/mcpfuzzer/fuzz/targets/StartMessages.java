@@ -20,6 +20,19 @@ final class StartMessages {
                 + section(e.reason() == ProcessStartException.Reason.EARLY_EXIT ? "output" : "evidence", e.evidence());
     }
 
+    /** What bubblewrap prints when it cannot run the program: not visible inside the sandbox. */
+    private static final java.util.regex.Pattern BWRAP_EXEC = java.util.regex.Pattern.compile("(?m)^bwrap: execvp ");
+
+    /** The hint for a program the bwrap sandbox could not run: /tmp is private there. */
+    static final String BWRAP_HINT = "under --sandbox bwrap, /tmp is private: of it only the working directory, the"
+            + " program's own directory (not where a symlink to it points), the fs root and the fuzzer's state"
+            + " directory are visible; run from the directory that holds the server's files, or install it outside /tmp";
+
+    /** Whether the stderr of a process that exited at start-up says the bwrap sandbox could not run it. */
+    static boolean sandboxHidesProgram(String stderr) {
+        return stderr != null && BWRAP_EXEC.matcher(stderr).find();
+    }
+
     /** A missing program, working directory or tool never appears by itself: no retry. */
     static boolean permanent(ProcessStartException e) {
         return e.reason() != ProcessStartException.Reason.EARLY_EXIT;

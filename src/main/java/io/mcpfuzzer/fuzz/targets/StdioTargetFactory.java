@@ -180,9 +180,11 @@ public final class StdioTargetFactory implements TargetFactory {
     }
 
     private static TargetStartException earlyExit(int code, RpcConnection rpc, ManagedProcess process, Exception e) {
+        String stderr = process.stderrTail();
+        boolean hidden = StartMessages.sandboxHidesProgram(stderr); // the same every time: no retry
         return new TargetStartException(ProcessStartException.earlyExitMessage(NAME, code)
-                + "\nhint: " + ProcessStartException.EARLY_EXIT_HINT + StartMessages.stdout(rpc.log())
-                + StartMessages.section("stderr tail", process.stderrTail()), e, false);
+                + "\nhint: " + (hidden ? StartMessages.BWRAP_HINT : ProcessStartException.EARLY_EXIT_HINT)
+                + StartMessages.stdout(rpc.log()) + StartMessages.section("stderr tail", stderr), e, hidden);
     }
 
     @Override
