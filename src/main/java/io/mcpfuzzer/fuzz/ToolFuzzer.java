@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
+import java.util.function.Supplier;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -78,18 +79,19 @@ public final class ToolFuzzer {
                     continue; // another shard's run (the first shard still derives the probe's input)
                 }
                 int index = i;
-                GeneratedCall generated = engine.guard().call("generate", "tool " + name + " phase " + phase + " run " + i,
-                        null, () -> {
-                            FaultInjection.at("generate");
-                            if (inputs instanceof IdAwareInputs aware) {
-                                IdAwareInputs.WithIds made = aware.generate(name, schema, p, index, ids);
-                                if (made.harvestedIds() > 0 && owned) {
-                                    engine.ids().used(name);
-                                }
-                                return made.call();
-                            }
-                            return inputs.generate(name, schema, p, index);
-                        });
+                // the label of a failure is built only on failure, not once per run
+                Supplier<Object> label = () -> "tool " + name + " phase " + phase + " run " + index;
+                GeneratedCall generated = engine.guard().call("generate", label, null, () -> {
+                    FaultInjection.at("generate");
+                    if (inputs instanceof IdAwareInputs aware) {
+                        IdAwareInputs.WithIds made = aware.generate(name, schema, p, index, ids);
+                        if (made.harvestedIds() > 0 && owned) {
+                            engine.ids().used(name);
+                        }
+                        return made.call();
+                    }
+                    return inputs.generate(name, schema, p, index);
+                });
                 if (!owned) {
                     if (generated != null) {
                         firstRealistic = generated.arguments();

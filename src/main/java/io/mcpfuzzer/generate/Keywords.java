@@ -39,6 +39,10 @@ final class Keywords {
         if (type == null) {
             return;
         }
+        if (type.isString() && SchemaView.ALL_TYPES.contains(type.asString())) { // the common case, without copies
+            v.restrictTypes(Set.of(type.asString()));
+            return;
+        }
         Set<String> declared = new LinkedHashSet<>();
         if (type.isString()) {
             declared.add(type.asString());

@@ -13,8 +13,10 @@ public enum Phase {
     REALISTIC,
     AGGRESSIVE;
 
+    private final String label = name().toLowerCase(java.util.Locale.ROOT);
+
     /** Lower-case name used in reports and labels ({@code "realistic"}, {@code "aggressive"}). */
     public String label() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return label;
     }
 }

@@ -19,6 +19,7 @@ import tools.jackson.databind.JsonNode;
  */
 final class SchemaView {
     static final Set<String> ALL_TYPES = Set.of("null", "boolean", "object", "array", "number", "string", "integer");
+    private static final String[] REF_KEYWORDS = {"$ref", "$dynamicRef", "$recursiveRef"};
     private static final int MAX_APPLY_DEPTH = 64;
 
     String pointer = "";
@@ -140,7 +141,8 @@ final class SchemaView {
 
     private final class Applier {
         private final GenContext ctx;
-        private final Deque<String> refStack = new ArrayDeque<>();
+        /** The $ref targets being applied (cycle check); made at the first $ref, most schemas have none. */
+        private Deque<String> refStack;
 
         Applier(GenContext ctx) {
             this.ctx = ctx;
@@ -165,7 +167,7 @@ final class SchemaView {
                 return;
             }
             ctx.step(ptr);
-            for (String refKey : List.of("$ref", "$dynamicRef", "$recursiveRef")) {
+            for (String refKey : REF_KEYWORDS) {
                 JsonNode ref = schema.get(refKey);
                 if (ref != null) {
                     applyRef(ref, ptr + "/" + refKey, depth);
@@ -186,6 +188,9 @@ final class SchemaView {
                 return;
             }
             String target = ref.asString();
+            if (refStack == null) {
+                refStack = new ArrayDeque<>();
+            }
             if (refStack.contains(target)) {
                 ctx.problem(GenerationProblem.Kind.CYCLIC_REF, ptr, "$ref '" + target + "' refers to itself");
                 return;

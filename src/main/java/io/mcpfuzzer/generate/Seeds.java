@@ -24,14 +24,31 @@ public final class Seeds {
     public static long derive(long seed, String... parts) {
         long h = mix(seed ^ GOLDEN);
         for (String part : parts) {
-            byte[] bytes = String.valueOf(part).getBytes(StandardCharsets.UTF_8);
-            h = mix(h + bytes.length + GOLDEN);
-            for (byte b : bytes) {
-                h = (h ^ (b & 0xFF)) * 0x100000001B3L;
+            String text = String.valueOf(part);
+            if (ascii(text)) { // its UTF-8 bytes are its chars: hashed without encoding a copy
+                h = mix(h + text.length() + GOLDEN);
+                for (int i = 0; i < text.length(); i++) {
+                    h = (h ^ text.charAt(i)) * 0x100000001B3L;
+                }
+            } else {
+                byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+                h = mix(h + bytes.length + GOLDEN);
+                for (byte b : bytes) {
+                    h = (h ^ (b & 0xFF)) * 0x100000001B3L;
+                }
             }
             h = mix(h ^ 0xFFL);
         }
         return mix(h);
+    }
+
+    private static boolean ascii(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            if (s.charAt(i) >= 0x80) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Convenience for the common (target, phase, run index) triple. */

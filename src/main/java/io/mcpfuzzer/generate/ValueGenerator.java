@@ -52,12 +52,15 @@ final class ValueGenerator {
 
     /** Merges one chosen branch of every anyOf/oneOf (and if/then/else) into the view. */
     private SchemaView resolveBranches(List<JsonNode> parts, List<String> ptrs) {
-        Set<JsonNode> decided = Collections.newSetFromMap(new IdentityHashMap<>());
+        Set<JsonNode> decided = null; // made at the first group: most schemas have none
         SchemaView view = SchemaView.of(parts, ptrs, ctx);
         for (int round = 0; round < MAX_BRANCH_ROUNDS && !view.unsatisfiable; round++) {
             JsonNode group = firstUndecided(view, decided);
             if (group == null) {
                 return view;
+            }
+            if (decided == null) {
+                decided = Collections.newSetFromMap(new IdentityHashMap<>());
             }
             decided.add(group);
             List<JsonNode> options = options(group);
@@ -84,14 +87,15 @@ final class ValueGenerator {
         return view;
     }
 
+    /** @param decided the groups decided so far, or null for none */
     private static JsonNode firstUndecided(SchemaView view, Set<JsonNode> decided) {
         for (JsonNode group : view.alternatives) {
-            if (!decided.contains(group)) {
+            if (decided == null || !decided.contains(group)) {
                 return group;
             }
         }
         for (JsonNode conditional : view.conditionals) {
-            if (!decided.contains(conditional)) {
+            if (decided == null || !decided.contains(conditional)) {
                 return conditional;
             }
         }
