@@ -39,6 +39,8 @@ public final class SessionIds {
     private final Map<String, TreeSet<String>> pending = new TreeMap<>();
     private final Map<String, TreeSet<String>> pendingReleased = new TreeMap<>();
     private final Map<String, AtomicLong> used = new ConcurrentHashMap<>();
+    /** {@link ToolOrder#releases} per tool name, decided once (at most {@value #MAX_TOOLS} names kept). */
+    private final Map<String, Boolean> releasers = new ConcurrentHashMap<>();
     private final AtomicLong harvested = new AtomicLong();
 
     /** @param known where harvested values are recorded as published by the server */
@@ -57,7 +59,7 @@ public final class SessionIds {
                 || reply.status() != Reply.Status.RESULT || reply.result() == null) {
             return;
         }
-        if (ToolOrder.releases(call.target()) && !reply.result().path("isError").asBoolean(false)) {
+        if (releases(call.target()) && !reply.result().path("isError").asBoolean(false)) {
             released(call);
         }
         var found = IdHarvester.harvest(reply.result(), new SentByUs(call.input()));
@@ -83,6 +85,18 @@ public final class SessionIds {
         for (IdHarvester.Found f : found) {
             known.recordPublishedValue(f.value().asString(""));
         }
+    }
+
+    /** {@link ToolOrder#releases} of a tool, tokenised once per name rather than once per call. */
+    private boolean releases(String tool) {
+        Boolean releases = releasers.get(tool);
+        if (releases == null) {
+            releases = ToolOrder.releases(tool);
+            if (releasers.size() < MAX_TOOLS) {
+                releasers.put(tool, releases);
+            }
+        }
+        return releases;
     }
 
     /** Remembers the id arguments of a closing tool's successful call as released (published with the tool). */

@@ -248,7 +248,9 @@ public final class RpcConnection implements AutoCloseable {
      */
     public String takeLastTimeout() {
         String key = lastTimeout.get();
-        lastTimeout.remove();
+        if (key != null) { // removing an absent entry would cost a map entry made by get() and dropped again
+            lastTimeout.remove();
+        }
         return key;
     }
 

@@ -53,11 +53,19 @@ final class ErrorShapedText {
             return null;
         }
         String text = first.path("text").stringValue().strip();
-        boolean refusal = text.startsWith("{") ? errorObject(text) : OPENING.matcher(text).lookingAt();
+        boolean refusal = text.startsWith("{") ? errorObject(text) : opensLikeRefusal(text);
         if (!refusal || runtimeError(text) || echoed(text, input)) {
             return null;
         }
         return text.length() > EXCERPT ? text.substring(0, EXCERPT) : text;
+    }
+
+    /**
+     * {@link #OPENING} at the start; its words begin with e, f, i or m ({@code (?i)} folds ASCII only), so
+     * any other first character skips the matcher.
+     */
+    private static boolean opensLikeRefusal(String text) {
+        return !text.isEmpty() && "eEfFiImM".indexOf(text.charAt(0)) >= 0 && OPENING.matcher(text).lookingAt();
     }
 
     private static boolean errorObject(String text) {
