@@ -269,7 +269,10 @@ public final class ProcessManager implements AutoCloseable {
         close();
     }
 
-    /** Stops every tracked process, then the watchdog; removes the shutdown hook. Idempotent. */
+    /**
+     * Stops every tracked process, then the watchdog; closes the open statm files; removes the shutdown
+     * hook. Idempotent.
+     */
     @Override
     public void close() {
         if (!closed.compareAndSet(false, true)) {
@@ -288,6 +291,7 @@ public final class ProcessManager implements AutoCloseable {
         }
         events.emit(EventType.STOPPED_ALL, 0, "manager", "force", false, "ok", ok);
         watchdog.close();
+        treeRss.close();
         workers.shutdown();
         if (shutdownHook != null && ok) { // a failed stop keeps the hook: it forces what is left at exit
             try {

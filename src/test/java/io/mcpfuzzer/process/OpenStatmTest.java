@@ -1,0 +1,44 @@
+package io.mcpfuzzer.process;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** A statm file kept open reads what opening the path reads, and fails once its process is gone. */
+@Timeout(60)
+class OpenStatmTest {
+
+    @Test
+    void readsLikeAFreshOpenUntilTheProcessIsGone() throws Exception {
+        Assumptions.assumeTrue(StatmRss.PAGE_KB > 0, "no page size read from /proc/self/smaps");
+        Process sleeper = new ProcessBuilder("sleep", "60").start();
+        try {
+            OpenStatm open = OpenStatm.open(sleeper.pid());
+            assertThat(open).isNotNull();
+            for (int i = 0; i < 3; i++) { // re-read from offset 0: the same figure each time
+                assertThat(open.kb()).isPositive().isEqualTo(StatmRss.kb(sleeper.pid()).orElse(-1));
+            }
+            sleeper.destroyForcibly();
+            assertThat(sleeper.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            assertThat(open.kb()).isEqualTo(OpenStatm.FAILED);
+            open.close();
+        } finally {
+            sleeper.destroyForcibly();
+        }
+    }
+
+    @Test
+    void aClosedFileFailsAndAMissingProcessDoesNotOpen() {
+        Assumptions.assumeTrue(StatmRss.PAGE_KB > 0, "no page size read from /proc/self/smaps");
+        OpenStatm self = OpenStatm.open(ProcFs.selfPid());
+        assertThat(self).isNotNull();
+        assertThat(self.kb()).isPositive();
+        self.close();
+        assertThat(self.kb()).isEqualTo(OpenStatm.FAILED);
+        assertThat(OpenStatm.open(-1)).isNull();
+        assertThat(OpenStatm.open(Long.MAX_VALUE)).isNull();
+    }
+}
