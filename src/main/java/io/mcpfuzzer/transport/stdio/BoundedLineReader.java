@@ -53,6 +53,18 @@ public final class BoundedLineReader {
         if (whole != null) {
             return whole;
         }
+        if (pos == limit) { // nothing buffered (a reader waiting for each answer): read, then try the usual case again
+            limit = in.read(buffer);
+            pos = 0;
+            if (limit <= 0) {
+                limit = 0;
+                return new Eof("");
+            }
+            whole = wholeLineInBuffer();
+            if (whole != null) {
+                return whole;
+            }
+        }
         ByteArrayOutputStream line = new ByteArrayOutputStream(256);
         long total = 0;
         boolean overflow = false;
