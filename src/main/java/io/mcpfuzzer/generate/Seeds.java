@@ -25,11 +25,14 @@ public final class Seeds {
         long h = mix(seed ^ GOLDEN);
         for (String part : parts) {
             String text = String.valueOf(part);
-            if (ascii(text)) { // its UTF-8 bytes are its chars: hashed without encoding a copy
-                h = mix(h + text.length() + GOLDEN);
-                for (int i = 0; i < text.length(); i++) {
-                    h = (h ^ text.charAt(i)) * 0x100000001B3L;
-                }
+            // an ASCII part's UTF-8 bytes are its chars: hashed without encoding a copy
+            long ascii = mix(h + text.length() + GOLDEN);
+            int i = 0;
+            for (char c; i < text.length() && (c = text.charAt(i)) < 0x80; i++) {
+                ascii = (ascii ^ c) * 0x100000001B3L;
+            }
+            if (i == text.length()) {
+                h = ascii;
             } else {
                 byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
                 h = mix(h + bytes.length + GOLDEN);
@@ -40,15 +43,6 @@ public final class Seeds {
             h = mix(h ^ 0xFFL);
         }
         return mix(h);
-    }
-
-    private static boolean ascii(String s) {
-        for (int i = 0; i < s.length(); i++) {
-            if (s.charAt(i) >= 0x80) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** Convenience for the common (target, phase, run index) triple. */

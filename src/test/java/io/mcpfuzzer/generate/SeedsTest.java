@@ -30,4 +30,27 @@ class SeedsTest {
     }
 
     private static final long GOLDEN_RUN = 7165296068063813886L;
+
+    @org.junit.jupiter.api.Test
+    void asciiAndOtherPartsHashTheirUtf8Bytes() {
+        // non-ASCII at the start, the middle and the end; a lone surrogate (encoded as '?'); the ASCII edge
+        for (String part : new String[] {"", "a", "\u007f", "\u0080", "é-tool", "tool-é", "日本語", "a\ud83d\ude00b",
+                "\ud800x", "x\udfff", "mixed ascii and ü"}) {
+            assertThat(Seeds.derive(9, "t", part, "r")).as(part).isEqualTo(byBytes(9, "t", part, "r"));
+        }
+    }
+
+    /** Seeds.derive as first written: every part encoded to UTF-8, then hashed byte by byte. */
+    private static long byBytes(long seed, String... parts) {
+        long h = Seeds.mix(seed ^ 0x9E3779B97F4A7C15L);
+        for (String part : parts) {
+            byte[] bytes = part.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            h = Seeds.mix(h + bytes.length + 0x9E3779B97F4A7C15L);
+            for (byte b : bytes) {
+                h = (h ^ (b & 0xFF)) * 0x100000001B3L;
+            }
+            h = Seeds.mix(h ^ 0xFFL);
+        }
+        return Seeds.mix(h);
+    }
 }
