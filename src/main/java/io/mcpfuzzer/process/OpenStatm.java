@@ -2,6 +2,7 @@ package io.mcpfuzzer.process;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 
@@ -9,16 +10,19 @@ import java.nio.file.Path;
  * One process's {@code /proc/<pid>/statm}, kept open and re-read from offset 0 (a positional read: the
  * kernel regenerates the file on every read). Measured here at C1: about 3 us of CPU per sample, against
  * 11 to 13 us to open, read and close the path each time ({@link StatmRss#kb}). The open file stays bound
- * to the process it was opened for: once that process is gone every read fails (the kernel answers
- * "No such process"), never showing another process that reused the pid; callers then fall back to
- * {@link StatmRss#kb}, which opens the path afresh as before.
+ * to the process it was opened for: once that process is gone (reaped) every read fails with "No such
+ * process", and that is reported as {@link #GONE}, never as a reason to open the path again, where a
+ * process that reused the pid may be. A zombie still reads (zeros), as when the path is opened afresh.
  *
- * <p>Thread-safe: reads are positional and share no buffer; {@link #close} may race a read, which then
- * fails ({@link #FAILED}) like a read of a vanished process.
+ * <p>Thread-safe: reads are positional and share no buffer. {@link #close} may race a read, which then
+ * answers {@link #UNREAD}. A read by an interrupted thread is not tried ({@link #UNREAD}): a
+ * {@link FileChannel} read on an interrupted thread closes the channel for every other reader.
  */
 final class OpenStatm implements AutoCloseable {
-    /** What {@link #kb} returns when the file could not be read (closed, or the process is gone). */
-    static final long FAILED = -2;
+    /** What {@link #kb} returns when the process is gone or its text has no resident page count. */
+    static final long GONE = -1;
+    /** What {@link #kb} returns when it did not read (closed, or interrupted): read the path afresh. */
+    static final long UNREAD = -2;
     private static final int MAX_STATM_BYTES = 256;
 
     private final FileChannel channel;
@@ -39,11 +43,11 @@ final class OpenStatm implements AutoCloseable {
         }
     }
 
-    /**
-     * Resident kB of the process; -1 when the text read has no resident page count (as
-     * {@link StatmRss#kb} gives empty); {@link #FAILED} when the read failed.
-     */
+    /** Resident kB of the process (0 for a zombie), {@link #GONE} or {@link #UNREAD}. */
     long kb() {
+        if (Thread.currentThread().isInterrupted()) {
+            return UNREAD;
+        }
         ByteBuffer buffer = ByteBuffer.allocate(MAX_STATM_BYTES);
         try {
             while (buffer.hasRemaining()) { // one read holds the whole line in practice
@@ -52,11 +56,15 @@ final class OpenStatm implements AutoCloseable {
                     break;
                 }
             }
-        } catch (IOException | RuntimeException e) {
-            return FAILED;
+        } catch (ClosedChannelException e) { // closed by a refresh, by close, or by an interrupt meanwhile
+            return UNREAD;
+        } catch (IOException e) { // ESRCH: the process is gone; its pid may already be another's
+            return GONE;
+        } catch (RuntimeException e) {
+            return UNREAD;
         }
         long pages = StatmRss.residentPages(buffer.array(), buffer.position());
-        return pages < 0 ? -1 : pages * StatmRss.PAGE_KB;
+        return pages < 0 ? GONE : pages * StatmRss.PAGE_KB;
     }
 
     @Override

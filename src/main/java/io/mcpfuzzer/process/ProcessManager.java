@@ -131,6 +131,7 @@ public final class ProcessManager implements AutoCloseable {
         mp.moveTo(ProcessState.RUNNING);
         watchdog.track(mp);
         mp.process().onExit().thenRunAsync(() -> stopper.onLeaderExit(mp), this::execute);
+        mp.onExit().thenRun(() -> treeRss.forget(mp)); // its statm files: closed once its tree is stopped
         events.emit(EventType.STARTED, mp.pid(), mp.name(), "command", cfg.command(), "own_group", mp.ownGroup());
         return mp;
     }

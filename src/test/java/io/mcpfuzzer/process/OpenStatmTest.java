@@ -7,7 +7,10 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** A statm file kept open reads what opening the path reads, and fails once its process is gone. */
+/**
+ * A statm file kept open reads what opening the path reads, reads its process as gone once it is reaped
+ * (never as a reason to open the pid's path again), and is not read when closed or by an interrupted thread.
+ */
 @Timeout(60)
 class OpenStatmTest {
 
@@ -23,8 +26,9 @@ class OpenStatmTest {
             }
             sleeper.destroyForcibly();
             assertThat(sleeper.waitFor(30, TimeUnit.SECONDS)).isTrue();
-            assertThat(open.kb()).isEqualTo(OpenStatm.FAILED);
+            assertThat(open.kb()).isEqualTo(OpenStatm.GONE);
             open.close();
+            assertThat(open.kb()).isEqualTo(OpenStatm.UNREAD);
         } finally {
             sleeper.destroyForcibly();
         }
@@ -36,8 +40,15 @@ class OpenStatmTest {
         OpenStatm self = OpenStatm.open(ProcFs.selfPid());
         assertThat(self).isNotNull();
         assertThat(self.kb()).isPositive();
+        Thread.currentThread().interrupt(); // a channel read would close the file for every reader
+        try {
+            assertThat(self.kb()).isEqualTo(OpenStatm.UNREAD);
+        } finally {
+            Thread.interrupted();
+        }
+        assertThat(self.kb()).isPositive();
         self.close();
-        assertThat(self.kb()).isEqualTo(OpenStatm.FAILED);
+        assertThat(self.kb()).isEqualTo(OpenStatm.UNREAD);
         assertThat(OpenStatm.open(-1)).isNull();
         assertThat(OpenStatm.open(Long.MAX_VALUE)).isNull();
     }
