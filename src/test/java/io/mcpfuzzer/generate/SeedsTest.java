@@ -40,11 +40,41 @@ class SeedsTest {
         }
     }
 
+    @org.junit.jupiter.api.Test
+    void randomPartsGiveTheSameSeedsAsTheByteWiseOriginal() {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(20261203);
+        for (int round = 0; round < 20_000; round++) {
+            String[] parts = new String[random.nextInt(0, 5)];
+            for (int p = 0; p < parts.length; p++) {
+                parts[p] = random.nextInt(20) == 0 ? null : randomText(random);
+            }
+            long seed = random.nextLong();
+            assertThat(Seeds.derive(seed, parts)).as("round %d", round).isEqualTo(byBytes(seed, parts));
+        }
+    }
+
+    /** Mostly ASCII, with the 0x7f/0x80 edge, 2- to 4-byte UTF-8 chars and lone surrogates anywhere. */
+    private static String randomText(java.util.SplittableRandom random) {
+        StringBuilder text = new StringBuilder();
+        int length = random.nextInt(0, 24);
+        for (int i = 0; i < length; i++) {
+            switch (random.nextInt(8)) {
+                case 0 -> text.append((char) random.nextInt(0x7e, 0x82));
+                case 1 -> text.append((char) random.nextInt(0x80, 0x800));
+                case 2 -> text.append((char) random.nextInt(0x800, 0xD800));
+                case 3 -> text.appendCodePoint(random.nextInt(0x10000, 0x110000));
+                case 4 -> text.append((char) random.nextInt(0xD800, 0xE000)); // lone surrogate: encoded as '?'
+                default -> text.append((char) random.nextInt(0, 0x80));
+            }
+        }
+        return text.toString();
+    }
+
     /** Seeds.derive as first written: every part encoded to UTF-8, then hashed byte by byte. */
     private static long byBytes(long seed, String... parts) {
         long h = Seeds.mix(seed ^ 0x9E3779B97F4A7C15L);
         for (String part : parts) {
-            byte[] bytes = part.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            byte[] bytes = String.valueOf(part).getBytes(java.nio.charset.StandardCharsets.UTF_8);
             h = Seeds.mix(h + bytes.length + 0x9E3779B97F4A7C15L);
             for (byte b : bytes) {
                 h = (h ^ (b & 0xFF)) * 0x100000001B3L;
