@@ -75,6 +75,93 @@ class BoundedLineReaderTest {
         }
     }
 
+    /**
+     * Any bytes (multi-byte UTF-8 split anywhere, invalid bytes, CRs inside and before the newline, lines
+     * at, under and over the cap, a last line without newline) in reads of any sizes, including whole 64 KiB
+     * buffers (the copy-free path): the lines of a plain split of the bytes, with the oversized lines' head
+     * and tail when the cap is at least {@link BoundedLineReader#EDGE} (below it the head depends on where
+     * the reads end).
+     */
+    @Test
+    void anyBytesInAnyReadsMatchAPlainSplit() throws IOException {
+        SplittableRandom random = new SplittableRandom(7);
+        int[] caps = {1, 3, 100, BoundedLineReader.EDGE, 300, 1000, 70_000};
+        byte[][] pieces = {"a".getBytes(StandardCharsets.UTF_8), "\r".getBytes(StandardCharsets.UTF_8),
+            "\u00e9".getBytes(StandardCharsets.UTF_8), "\u20ac".getBytes(StandardCharsets.UTF_8),
+            "\uD83D\uDE00".getBytes(StandardCharsets.UTF_8), {(byte) 0xff}, {(byte) 0x80}, {(byte) 0xe2, (byte) 0x82}};
+        for (int round = 0; round < 1_000; round++) {
+            int cap = caps[random.nextInt(caps.length)];
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            int lines = random.nextInt(0, 12);
+            for (int i = 0; i <= lines; i++) {
+                int target = random.nextInt(3) == 0 ? cap + random.nextInt(-2, 3) : random.nextInt(0, Math.min(cap * 2, 3_000) + 1);
+                ByteArrayOutputStream line = new ByteArrayOutputStream();
+                while (line.size() < target) {
+                    line.writeBytes(random.nextInt(4) == 0 ? pieces[random.nextInt(pieces.length)] : pieces[0]);
+                }
+                bytes.writeBytes(line.toByteArray());
+                if (i < lines || random.nextBoolean()) {
+                    bytes.write('\n');
+                }
+            }
+            byte[] input = bytes.toByteArray();
+            List<String> expected = plainSplit(input, cap);
+            int most = random.nextBoolean() ? 70_000 : random.nextInt(1, 400);
+            assertThat(readAllWithEdges(new Jumble(input, random.split(), most), cap, cap >= BoundedLineReader.EDGE))
+                    .as("round %d, cap %d, reads of at most %d", round, cap, most).isEqualTo(expected);
+        }
+    }
+
+    /** What the reader must give for {@code input}, as {@link #readAllWithEdges} lists it. */
+    private static List<String> plainSplit(byte[] input, int cap) {
+        List<String> out = new ArrayList<>();
+        int start = 0;
+        while (true) {
+            int nl = start;
+            while (nl < input.length && input[nl] != '\n') {
+                nl++;
+            }
+            int length = nl - start;
+            boolean last = nl == input.length;
+            if (length > cap) {
+                int edge = Math.min(BoundedLineReader.EDGE, length);
+                out.add("O:" + length + "|" + (cap >= BoundedLineReader.EDGE
+                        ? new String(input, start, edge, StandardCharsets.UTF_8) : "") + "|"
+                        + withoutCr(input, nl - edge, edge));
+                if (last) {
+                    out.add("E:");
+                }
+            } else {
+                out.add((last ? "E:" : "T:") + withoutCr(input, start, length));
+            }
+            if (last) {
+                return out;
+            }
+            start = nl + 1;
+        }
+    }
+
+    private static String withoutCr(byte[] bytes, int from, int length) {
+        int n = length > 0 && bytes[from + length - 1] == '\r' ? length - 1 : length;
+        return new String(bytes, from, n, StandardCharsets.UTF_8);
+    }
+
+    private static List<String> readAllWithEdges(InputStream in, int cap, boolean head) throws IOException {
+        BoundedLineReader reader = new BoundedLineReader(in, cap);
+        List<String> out = new ArrayList<>();
+        while (true) {
+            Line line = reader.next();
+            if (line instanceof Text t) {
+                out.add("T:" + t.text());
+            } else if (line instanceof Oversized o) {
+                out.add("O:" + o.bytes() + "|" + (head ? o.head() : "") + "|" + o.tail());
+            } else {
+                out.add("E:" + ((Eof) line).partial());
+                return out;
+            }
+        }
+    }
+
     private static List<String> readAll(InputStream in, int cap) throws IOException {
         BoundedLineReader reader = new BoundedLineReader(in, cap);
         List<String> out = new ArrayList<>();
@@ -88,6 +175,36 @@ class BoundedLineReaderTest {
                 out.add("E:" + ((Eof) line).partial());
                 return out;
             }
+        }
+    }
+
+    /** Hands out between 1 and {@code most} bytes per read, at random. */
+    private static final class Jumble extends InputStream {
+        private final byte[] data;
+        private final SplittableRandom random;
+        private final int most;
+        private int pos;
+
+        Jumble(byte[] data, SplittableRandom random, int most) {
+            this.data = data;
+            this.random = random;
+            this.most = most;
+        }
+
+        @Override
+        public int read() {
+            return pos < data.length ? data[pos++] & 0xff : -1;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) {
+            if (pos >= data.length) {
+                return -1;
+            }
+            int n = Math.min(Math.min(len, random.nextInt(1, most + 1)), data.length - pos);
+            System.arraycopy(data, pos, b, off, n);
+            pos += n;
+            return n;
         }
     }
 
