@@ -24,7 +24,8 @@ final class ErrorShapedText {
     static final int MAX_PARSE = 64 * 1024;
     /** Most members of a JSON error object ({@code error}, {@code message}, {@code code}). */
     static final int MAX_MEMBERS = 3;
-    private static final Pattern OPENING = Pattern.compile(
+    /** Refusal wording at the start of a text; every word begins with e, f, i or m (see {@link #opensLikeRefusal}). */
+    static final Pattern OPENING = Pattern.compile(
             "(?i)(?:error|exception|failed)\\s*:|error\\s+(?:executing|calling|running|processing|while)\\b"
                     + "|failed\\s+to\\b|invalid\\s+\\w|missing\\s+required\\b");
     private static final List<String> RUNTIME_ERRORS = List.of("typeerror", "referenceerror", "syntaxerror",
