@@ -55,9 +55,16 @@ public final class InjectionMarkers {
     /** Room after the last anchor for the rest of the secret (for example {@code private    keys}). */
     private static final int NEAR_SLACK = 1024;
 
+    /**
+     * An {@code <instructions>} tag: in an answer or hidden markup, text aimed at the model; in a visible
+     * definition, the vendor's usage guidance (Neon's tools wrap theirs in {@code <response_instructions>}).
+     */
+    static final String INSTRUCTIONS_TAG = "instructions_tag";
+
     /** Instruction-like poisoning phrases (high-signal). */
     public static final Map<String, Pattern> POISONING = patterns(new String[][] {
-        {"important_tag", "<\\s*/?\\s*(?:important|critical|system|instructions?|secret|hidden)\\s*>", "important critical system instruction secret hidden"},
+        {"important_tag", "<\\s*/?\\s*(?:important|critical|system|secret|hidden)\\s*>", "important critical system secret hidden"},
+        {INSTRUCTIONS_TAG, "<\\s*/?\\s*instructions?\\s*>", "instruction"},
         {"ignore_previous", "\\b(?:ignore|disregard|forget)\\s+(?:all\\s+|any\\s+)?(?:the\\s+|your\\s+)?"
                 + "(?:previous|prior|above|earlier|preceding|original)\\s+(?:instructions?|rules|messages?|directions|prompts?)", "ignore disregard forget & previous prior above earlier preceding original & instruction rule message direction prompt"},
         {"conceal_from_user", "\\b(?:do\\s+not|don'?t|never)\\s+(?:tell|inform|mention\\s+(?:this\\s+)?to|"
@@ -81,10 +88,16 @@ public final class InjectionMarkers {
                 + "\\b(?:must|always|first)\\b", "must before"},
         // another tool named: "be careful when using this tool" (sentry-mcp 0.36) is about the tool itself
         {"cross_tool_instruction", "\\bwhen\\s+(?:using|calling|invoking)\\s+(?:the\\s+|any\\s+)?(?!(?:this|that|these|"
-                + "our|my)\\s)[\\w.-]+\\s+tool\\b"
+                + "our|my|the|a|an|its|your|same)\\s)[\\w.-]+\\s+tool\\b"
                 + "|\\b(?:side\\s+effect)\\s+on\\s+(?:the\\s+)?(?:also\\s+present\\s+)?[\\w.-]+\\s+tool", "tool"},
         {"role_token", "<\\|(?:im_start|im_end|system|endoftext)\\|>|\\[/?INST\\]|<<\\s*/?SYS\\s*>>", "<| inst] <<"},
     });
+
+    /**
+     * {@link #POISONING} for the visible text of a definition (a description or a schema): a description
+     * exists to guide the model, so a tag that only says so ({@value #INSTRUCTIONS_TAG}) is left out.
+     */
+    public static final Map<String, Pattern> DEFINITION_POISONING = without(POISONING, INSTRUCTIONS_TAG);
 
     /** References to secret locations (weaker alone: a file tool may mention them in good faith). */
     public static final Map<String, Pattern> SECRET_PATHS = patterns(new String[][] {{"secret_path", SECRET_PATH_RE, SECRET_PATH_TRIGGERS}});
@@ -193,6 +206,12 @@ public final class InjectionMarkers {
             }
         }
         return true;
+    }
+
+    private static Map<String, Pattern> without(Map<String, Pattern> markers, String marker) {
+        Map<String, Pattern> m = new LinkedHashMap<>(markers);
+        m.remove(marker);
+        return java.util.Collections.unmodifiableMap(m);
     }
 
     private static Map<String, Pattern> patterns(String[][] defs) {

@@ -36,9 +36,9 @@ public final class MetadataAudit {
         List<TextSegments.Segment> all = new ArrayList<>(visible);
         all.addAll(schema);
 
-        List<Map<String, Object>> poison = hits(InjectionMarkers.POISONING, visible);
+        List<Map<String, Object>> poison = hits(InjectionMarkers.DEFINITION_POISONING, visible);
         add(out, AuditCheck.TOOL_POISONING, null, surface, target, hash, "markers", poison);
-        List<Map<String, Object>> schemaPoison = hits(InjectionMarkers.POISONING, schema);
+        List<Map<String, Object>> schemaPoison = hits(InjectionMarkers.DEFINITION_POISONING, schema);
         add(out, AuditCheck.SCHEMA_POISONING, null, surface, target, hash, "markers", schemaPoison);
         if (poison.isEmpty() && schemaPoison.isEmpty()) {
             add(out, AuditCheck.SENSITIVE_PATH, null, surface, target, hash, "markers",
