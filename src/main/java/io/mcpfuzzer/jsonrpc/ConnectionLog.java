@@ -76,6 +76,19 @@ public final class ConnectionLog {
         return oversized.get();
     }
 
+    /** The kept samples of any of {@code kinds}, in the order they arrived. */
+    public List<Entry> samples(java.util.Set<String> kinds) {
+        synchronized (samples) {
+            List<Entry> out = new ArrayList<>();
+            for (Entry e : samples) {
+                if (kinds.contains(e.kind())) {
+                    out.add(e);
+                }
+            }
+            return out;
+        }
+    }
+
     public List<Entry> samples(String kind) {
         synchronized (samples) {
             List<Entry> out = new ArrayList<>();

@@ -63,6 +63,17 @@ class StartupMessagesTest {
     }
 
     @Test
+    void aProgramThatSaysWhyInAJsonRpcMessageAndExitsShowsIt() {
+        // @twilio-alpha/mcp 0.7 logs its start-up error as a request ("method":"log" with an id), then exits
+        CliRunTest.Outcome o = start("sh -c 'echo \"{\\\"jsonrpc\\\":\\\"2.0\\\",\\\"method\\\":\\\"log\\\","
+                + "\\\"params\\\":{\\\"message\\\":\\\"Error: Invalid AccountSid\\\"},\\\"id\\\":\\\"u1\\\"}\"; exit 1'");
+
+        assertThat(o.code()).as(o.err()).isEqualTo(ExitCodes.ERROR);
+        assertThat(o.err()).contains("exited during start-up with code 1").contains("messages the server sent")
+                .contains("Invalid AccountSid");
+    }
+
+    @Test
     void aProgramTheBwrapSandboxCannotSeeIsExplainedOnceWithoutRetry() {
         // what bubblewrap prints when the program lies in the private /tmp (a symlink's target left out)
         CliRunTest.Outcome o = start("sh -c 'echo \"bwrap: execvp /tmp/proj/node_modules/.bin/server: No such file or"

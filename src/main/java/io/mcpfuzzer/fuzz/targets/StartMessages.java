@@ -86,6 +86,28 @@ final class StartMessages {
         return section(TargetStartException.UNPARSEABLE_STDOUT, b.toString());
     }
 
+    /** At most this many JSON-RPC messages of the server's own are quoted. */
+    static final int MESSAGES = 5;
+    /** Section title of the messages the server sent during start-up. */
+    static final String MESSAGES_SENT = "messages the server sent (its last " + MESSAGES + " at most)";
+
+    /**
+     * The server's last JSON-RPC messages (at most {@link #MESSAGES}) that were neither answers nor lines of
+     * noise: requests, notifications and invalid messages, where a server that fails at start-up may say why
+     * (twilio's MCP server logs "Invalid AccountSid" as a request and exits); or "".
+     */
+    static String messages(ConnectionLog log) {
+        List<ConnectionLog.Entry> sent = log.samples(java.util.Set.of("server_request", "notification", "invalid"));
+        if (sent.isEmpty()) {
+            return "";
+        }
+        StringBuilder b = new StringBuilder();
+        for (ConnectionLog.Entry m : sent.subList(Math.max(0, sent.size() - MESSAGES), sent.size())) {
+            b.append(printable(m.text() == null ? m.note() : m.text())).append('\n');
+        }
+        return section(MESSAGES_SENT, b.toString());
+    }
+
     /** {@code text} cut to 300 characters, with control characters (escape sequences) shown as {@code ?}. */
     static String printable(String text) {
         String cut = text == null ? "" : text.length() > 300 ? text.substring(0, 300) + "..." : text;

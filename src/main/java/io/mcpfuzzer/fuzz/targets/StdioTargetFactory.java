@@ -176,7 +176,8 @@ public final class StdioTargetFactory implements TargetFactory {
         }
         String exit = process.exitInfo().map(r -> " (server exit code " + r.exitCode() + ")").orElse("");
         return new TargetStartException("the server did not complete initialize: " + e.getMessage() + exit
-                + running + StartMessages.stdout(rpc.log()) + StartMessages.section("stderr tail", tail));
+                + running + StartMessages.stdout(rpc.log()) + StartMessages.messages(rpc.log())
+                + StartMessages.section("stderr tail", tail));
     }
 
     private static TargetStartException earlyExit(int code, RpcConnection rpc, ManagedProcess process, Exception e) {
@@ -184,7 +185,8 @@ public final class StdioTargetFactory implements TargetFactory {
         boolean hidden = StartMessages.sandboxHidesProgram(stderr); // the same every time: no retry
         return new TargetStartException(ProcessStartException.earlyExitMessage(NAME, code)
                 + "\nhint: " + (hidden ? StartMessages.BWRAP_HINT : ProcessStartException.EARLY_EXIT_HINT)
-                + StartMessages.stdout(rpc.log()) + StartMessages.section("stderr tail", stderr), e, hidden);
+                + StartMessages.stdout(rpc.log()) + StartMessages.messages(rpc.log())
+                + StartMessages.section("stderr tail", stderr), e, hidden);
     }
 
     @Override
