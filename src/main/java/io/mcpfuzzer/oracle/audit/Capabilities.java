@@ -127,8 +127,10 @@ public final class Capabilities {
         }
         List<String> writes = new ArrayList<>();
         List<String> destroys = new ArrayList<>();
-        boolean writeText = VerbUse.findsVerb(WRITE_DESC, desc);
-        boolean destroyText = VerbUse.findsVerb(DESTROY_DESC, desc);
+        String writeVerb = VerbUse.firstVerb(WRITE_DESC, desc);
+        String destroyVerb = VerbUse.firstVerb(DESTROY_DESC, desc);
+        boolean writeText = writeVerb != null;
+        boolean destroyText = destroyVerb != null;
         for (String t : hits(tokens, WRITE_NAME)) {
             if (writeText || destroyText) {
                 writes.add(t);
@@ -140,10 +142,10 @@ public final class Capabilities {
             }
         }
         if (writes.isEmpty() && (writeText || destroyText)) {
-            writes.add("description");
+            writes.add("description: " + (writeText ? writeVerb : destroyVerb));
         }
         if (destroys.isEmpty() && destroyText) {
-            destroys.add("description");
+            destroys.add("description: " + destroyVerb);
         }
         return new Profile(name, read, dedupe(egress), exec, writes, destroys);
     }

@@ -79,6 +79,11 @@ public final class CapabilityAudit {
                 + "): a prompt-injected agent has an exfiltration path.", ev, "exfiltration"));
     }
 
+    /** "It is read-only", not qualified by what it is read-only towards. */
+    private static final java.util.regex.Pattern READ_ONLY = java.util.regex.Pattern.compile(
+            "\\b(?:is|are)\\s+(?:strictly\\s+|fully\\s+|entirely\\s+|completely\\s+)?read-only\\b(?!\\s+(?:with\\s+"
+            + "respect|regarding|for|on|in|as\\s+far|towards?|except|apart|but)\\b)", java.util.regex.Pattern.CASE_INSENSITIVE);
+
     private static void understated(JsonNode tool, Capabilities.Profile p, List<Finding> out) {
         JsonNode ann = tool.get("annotations");
         if (ann == null || !ann.isObject()) {
@@ -88,7 +93,13 @@ public final class CapabilityAudit {
         JsonNode destructive = ann.get("destructiveHint");
         List<String> claims = new ArrayList<>();
         Map<String, Object> ev = new LinkedHashMap<>();
-        if (ro != null && ro.isBoolean() && ro.booleanValue() && (!p.writes().isEmpty() || p.executes())) {
+        // a description that itself says the tool is read-only, unqualified, agrees with the hint: its
+        // verbs are nouns ("It is read-only and does not mutate GitLab data", @zereight/mcp-gitlab on every
+        // reading tool); one that qualifies it ("read-only with respect to GitLab") may still write elsewhere,
+        // and one that also says it deletes contradicts itself
+        boolean saysReadOnly = READ_ONLY.matcher(tool.path("description").asString("")).find();
+        if (ro != null && ro.isBoolean() && ro.booleanValue() && ((!p.writes().isEmpty() && (!saysReadOnly
+                || !p.destroys().isEmpty())) || p.executes())) {
             claims.add("readOnlyHint=true");
             ev.put("write_or_exec_evidence", p.executes() ? p.exec() : p.writes());
         }

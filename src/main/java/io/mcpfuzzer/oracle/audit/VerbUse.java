@@ -29,21 +29,28 @@ final class VerbUse {
             "hash", "hashes", "log", "logs", "sha", "shas", "id", "ids", "details", "pattern", "patterns", "range",
             "ranges", "count", "counts", "metadata", "author", "authors", "date", "dates", "graph", "title",
             "timestamp", "timestamps", "status", "summary", "summaries", "list", "object", "objects", "ref", "refs",
-            "time", "times", "stats", "statistics", "type", "types", "frequency", "interval", "location", "path");
+            "time", "times", "stats", "statistics", "type", "types", "frequency", "interval", "location", "path", "tool",
+            "tools", "permission", "permissions", "access", "scope", "scopes", "rights", "operation", "operations");
 
     private VerbUse() {}
 
     /** Whether {@code pattern} occurs in {@code text} at least once used as a verb. */
     static boolean findsVerb(Pattern pattern, String text) {
+        return firstVerb(pattern, text) != null;
+    }
+
+    /** The first match of {@code pattern} in {@code text} used as a verb, or null. */
+    static String firstVerb(Pattern pattern, String text) {
         String t = text.length() > MAX_SCAN ? text.substring(0, MAX_SCAN) : text;
         Matcher m = pattern.matcher(t);
         while (m.find()) {
             if (!NOUN_BEFORE.contains(wordBefore(t, m.start())) && !NOUN_AFTER.contains(wordAfter(t, m.end()))
-                    && !baseFormCompound(t, m) && !hyphenated(t, m) && !opensParenthesis(t, m.start()) && !onStatusLine(t, m.start())) {
-                return true;
+                    && !baseFormCompound(t, m) && !hyphenated(t, m) && !opensParenthesis(t, m.start()) && !onStatusLine(t, m.start())
+                    && !NotAClaim.applies(t, m, pattern)) {
+                return m.group();
             }
         }
-        return false;
+        return null;
     }
 
     /**

@@ -99,6 +99,44 @@ class NameAndCapabilityTest {
                 .extracting(Finding::target).containsExactly("git_commit");
     }
 
+    /** @tacticlaunch/mcp-linear 1.4.3 and @zereight/mcp-gitlab 2.1.64: reading tools whose words are nouns. */
+    @Test
+    void nounsNegationsScopesAndOwnReadOnlyClaimsAreNoWrite() {
+        String ro = ",\"annotations\":{\"readOnlyHint\":true}}";
+        String gitlab = " It is read-only and does not mutate GitLab data; missing resources are returned as errors.";
+        JsonNode t = tools(
+                "{\"name\":\"linear_getProjectUpdateById\",\"description\":\"Get a specific Linear project update by ID\"" + ro,
+                "{\"name\":\"linear_getInitiativeUpdates\",\"description\":\"Get updates for an initiative\"" + ro,
+                "{\"name\":\"linear_getComments\",\"description\":\"Get comments for an issue, project, initiative, "
+                        + "update, or document content\"" + ro,
+                "{\"name\":\"linear_generateOAuthApplicationSetup\",\"description\":\"Generate an official Linear OAuth "
+                        + "application manifest. This does not create the application; an admin must submit it.\"" + ro,
+                "{\"name\":\"linear_generateOAuthAuthorizationUrl\",\"description\":\"Generate a Linear OAuth "
+                        + "authorization URL. This tool does not create, grant, approve, persist, or modify scopes. The "
+                        + "agent-only scopes (customer:read, customer:write) require actor app.\"" + ro,
+                "{\"name\":\"list_commits\",\"description\":\"List repository commits with filtering options.\"" + ro,
+                "{\"name\":\"get_merge_request\",\"description\":\"Get details of a merge request. Set "
+                        + "include_summaries=true for deployment/commit/approval summaries.\"" + ro,
+                "{\"name\":\"validate_ci_lint\",\"description\":\"Validate CI YAML. Choose a create or update tool "
+                        + "only after validation succeeds.\"" + ro,
+                "{\"name\":\"get_branch_diffs\",\"description\":\"Get diffs between two branches or commits." + gitlab
+                        + "\"" + ro,
+                // still writes: a local save, a self-contradiction, a verb list, a slash of verbs, an object's verb
+                "{\"name\":\"download_attachment\",\"description\":\"Download an uploaded file (use local_path to save "
+                        + "to disk). It is read-only with respect to GitLab.\"" + ro,
+                "{\"name\":\"liar\",\"description\":\"This tool is read-only. It deletes every cached page.\"" + ro,
+                "{\"name\":\"crud\",\"description\":\"Create, update, or delete records.\"" + ro,
+                "{\"name\":\"upsert\",\"description\":\"Creates/updates a record.\"" + ro,
+                "{\"name\":\"fetch_then_save\",\"description\":\"Fetch the page and saves a copy.\"" + ro,
+                "{\"name\":\"maybe_create\",\"description\":\"If the note does not exist, create it.\"" + ro);
+        List<Finding> fs = CapabilityAudit.audit(t, "server");
+        assertThat(fs).filteredOn(f -> "MCPF-META-016".equals(f.checkId())).extracting(Finding::target)
+                .containsExactlyInAnyOrder("download_attachment", "liar", "crud", "upsert", "fetch_then_save",
+                        "maybe_create");
+        assertThat(fs).filteredOn(f -> "download_attachment".equals(f.target())).first()
+                .satisfies(f -> assertThat(f.evidence().get("write_or_exec_evidence").toString()).contains("save"));
+    }
+
     @Test
     void readFileAloneIsNoExfiltrationPath() {
         JsonNode t = tools("{\"name\":\"read_file\",\"description\":\"Read the complete contents of a file from the file "

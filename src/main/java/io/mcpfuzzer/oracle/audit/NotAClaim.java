@@ -1,0 +1,138 @@
+package io.mcpfuzzer.oracle.audit;
+
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Places in a tool description where a writing or deleting verb's spelling makes no claim that the tool
+ * writes ({@link VerbUse} asks): a negated verb ("this tool does not create, grant, approve, persist, or
+ * modify scopes"), a word joined by a slash to one that is no such verb ("deployment/commit/approval
+ * summaries") or written after a colon as a scope ({@code customer:write}), the object of a reading verb
+ * that opens its clause ("Get a specific Linear project update by ID", "List repository commits"), and an
+ * item of a comma list whose neighbours are no such verbs ("an issue, project, initiative, update, or document").
+ * Examples from @tacticlaunch/mcp-linear 1.4 and @zereight/mcp-gitlab 2.1. Stateless and thread-safe.
+ */
+final class NotAClaim {
+    private static final int FLAGS = Pattern.CASE_INSENSITIVE;
+    /** A negation right before the verb. */
+    private static final Pattern NEGATED = Pattern.compile("(?:\\bnot|\\bnever|n't|\\bnor|\\bwithout)\\s+$", FLAGS);
+    /** The last item of a negated list of single words: "not create, grant, or modify". */
+    private static final Pattern NEGATED_LIST = Pattern.compile(
+            "(?:\\bnot|\\bnever|n't)\\s+[a-z]{1,20}(?:\\s{0,3},\\s{0,3}[a-z]{1,20}){0,8}\\s{0,3},?\\s{1,3}(?:or|and|nor)\\s+$", FLAGS);
+    /** Verbs that read: their object is what the tool shows, not something it writes. */
+    private static final Set<String> READ_VERBS = Set.of("get", "gets", "list", "lists", "fetch", "fetches", "show",
+            "shows", "view", "views", "retrieve", "retrieves", "read", "reads", "return", "returns", "search",
+            "searches", "find", "finds", "count", "counts", "display", "displays", "query", "queries");
+    /** Words that end the reading verb's object: a new verb may follow them. */
+    private static final Set<String> CLAUSE_BREAKS = Set.of("and", "or", "then", "to", "that", "which", "who", "it",
+            "will", "can", "may", "must", "should", "also", "if", "when", "while", "after", "before", "but");
+    /** Verbs that share lists with writing ones ("add, update, or archive"): such a list is of verbs. */
+    private static final Set<String> LIST_VERBS = Set.of("add", "create", "update", "delete", "remove", "edit", "get",
+            "list", "read", "write", "modify", "set", "move", "rename", "insert", "upsert", "archive", "restore",
+            "copy", "merge", "close", "open", "assign", "search", "view", "manage", "change", "replace", "clear");
+    /** Words a reading verb's object is looked for across at most. */
+    private static final int OBJECT_WORDS = 5;
+
+    private NotAClaim() {}
+
+    /** Whether the match {@code m} of {@code verbs} in {@code t} is no claim that the tool does it. */
+    static boolean applies(String t, Matcher m, Pattern verbs) {
+        String before = t.substring(Math.max(0, m.start() - 160), m.start());
+        return NEGATED.matcher(before).find() || NEGATED_LIST.matcher(before).find() || slashed(t, m, verbs)
+                || scope(t, m.start()) || objectOfReading(t, m.start()) || nounListItem(t, m, verbs);
+    }
+
+    /** "deployment/commit/approval": joined by a slash to a word that is no such verb ("creates/updates" is). */
+    private static boolean slashed(String t, Matcher m, Pattern verbs) {
+        if (m.start() >= 2 && t.charAt(m.start() - 1) == '/' && Character.isLetter(t.charAt(m.start() - 2))) {
+            return !verbs.matcher(wordEndingAt(t, m.start() - 1)).matches();
+        }
+        if (m.end() + 1 < t.length() && t.charAt(m.end()) == '/' && Character.isLetter(t.charAt(m.end() + 1))) {
+            return !verbs.matcher(wordStartingAt(t, m.end() + 1)).matches();
+        }
+        return false;
+    }
+
+    /** {@code customer:write}: a scope or permission name. */
+    private static boolean scope(String t, int at) {
+        return at >= 2 && t.charAt(at - 1) == ':' && Character.isLetter(t.charAt(at - 2));
+    }
+
+    /** The match lies in the object of a reading verb that opens the clause, within a few words of it. */
+    private static boolean objectOfReading(String t, int at) {
+        int end = at;
+        for (int words = 0; words <= OBJECT_WORDS; words++) {
+            while (end > 0 && t.charAt(end - 1) == ' ') {
+                end--;
+            }
+            int start = end;
+            while (start > 0 && (Character.isLetterOrDigit(t.charAt(start - 1)) || t.charAt(start - 1) == '-')) {
+                start--;
+            }
+            if (start == end) {
+                return false; // punctuation or the start: the clause began without a reading verb
+            }
+            String word = t.substring(start, end).toLowerCase(Locale.ROOT);
+            if (READ_VERBS.contains(word)) {
+                return true;
+            }
+            if (CLAUSE_BREAKS.contains(word)) {
+                return false;
+            }
+            end = start;
+        }
+        return false;
+    }
+
+    /** "initiative, update, or document": a comma list item whose neighbours are no such verbs. */
+    private static boolean nounListItem(String t, Matcher m, Pattern verbs) {
+        int after = m.end();
+        while (after < t.length() && t.charAt(after) == ' ') {
+            after++;
+        }
+        if (after >= t.length() || t.charAt(after) != ',') {
+            return false;
+        }
+        int before = m.start();
+        while (before > 0 && t.charAt(before - 1) == ' ') {
+            before--;
+        }
+        if (before == 0 || t.charAt(before - 1) != ',') {
+            return false; // the first item: "Create, update, or delete" is told by the next one alone
+        }
+        String previous = wordEndingAt(t, before - 1);
+        String next = wordStartingAt(t, after + 1);
+        if (next.equalsIgnoreCase("or") || next.equalsIgnoreCase("and")) {
+            next = wordStartingAt(t, after + 1 + t.substring(after + 1).indexOf(next) + next.length());
+        }
+        return !previous.isEmpty() && !next.isEmpty() && !verbs.matcher(previous).matches()
+                && !verbs.matcher(next).matches() && !LIST_VERBS.contains(previous.toLowerCase(Locale.ROOT))
+                && !LIST_VERBS.contains(next.toLowerCase(Locale.ROOT));
+    }
+
+    private static String wordEndingAt(String t, int end) {
+        int e = end;
+        while (e > 0 && t.charAt(e - 1) == ' ') {
+            e--;
+        }
+        int s = e;
+        while (s > 0 && Character.isLetter(t.charAt(s - 1))) {
+            s--;
+        }
+        return t.substring(s, e);
+    }
+
+    private static String wordStartingAt(String t, int start) {
+        int s = start;
+        while (s < t.length() && t.charAt(s) == ' ') {
+            s++;
+        }
+        int e = s;
+        while (e < t.length() && Character.isLetter(t.charAt(e))) {
+            e++;
+        }
+        return t.substring(s, e);
+    }
+}
