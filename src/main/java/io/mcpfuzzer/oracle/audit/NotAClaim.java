@@ -47,10 +47,10 @@ final class NotAClaim {
     /** "deployment/commit/approval": joined by a slash to a word that is no such verb ("creates/updates" is). */
     private static boolean slashed(String t, Matcher m, Pattern verbs) {
         if (m.start() >= 2 && t.charAt(m.start() - 1) == '/' && Character.isLetter(t.charAt(m.start() - 2))) {
-            return !verbs.matcher(wordEndingAt(t, m.start() - 1)).matches();
+            return !verbs.matcher(VerbUse.wordBefore(t, m.start() - 1)).matches();
         }
         if (m.end() + 1 < t.length() && t.charAt(m.end()) == '/' && Character.isLetter(t.charAt(m.end() + 1))) {
-            return !verbs.matcher(wordStartingAt(t, m.end() + 1)).matches();
+            return !verbs.matcher(VerbUse.wordAfter(t, m.end() + 1)).matches();
         }
         return false;
     }
@@ -102,37 +102,16 @@ final class NotAClaim {
         if (before == 0 || t.charAt(before - 1) != ',') {
             return false; // the first item: "Create, update, or delete" is told by the next one alone
         }
-        String previous = wordEndingAt(t, before - 1);
-        String next = wordStartingAt(t, after + 1);
-        if (next.equalsIgnoreCase("or") || next.equalsIgnoreCase("and")) {
-            next = wordStartingAt(t, after + 1 + t.substring(after + 1).indexOf(next) + next.length());
+        String previous = VerbUse.wordBefore(t, before - 1);
+        int from = after + 1;
+        while (from < t.length() && t.charAt(from) == ' ') {
+            from++;
+        }
+        String next = VerbUse.wordAfter(t, from);
+        if (next.equals("or") || next.equals("and")) { // the last item: "..., update, or document"
+            next = VerbUse.wordAfter(t, from + next.length());
         }
         return !previous.isEmpty() && !next.isEmpty() && !verbs.matcher(previous).matches()
-                && !verbs.matcher(next).matches() && !LIST_VERBS.contains(previous.toLowerCase(Locale.ROOT))
-                && !LIST_VERBS.contains(next.toLowerCase(Locale.ROOT));
-    }
-
-    private static String wordEndingAt(String t, int end) {
-        int e = end;
-        while (e > 0 && t.charAt(e - 1) == ' ') {
-            e--;
-        }
-        int s = e;
-        while (s > 0 && Character.isLetter(t.charAt(s - 1))) {
-            s--;
-        }
-        return t.substring(s, e);
-    }
-
-    private static String wordStartingAt(String t, int start) {
-        int s = start;
-        while (s < t.length() && t.charAt(s) == ' ') {
-            s++;
-        }
-        int e = s;
-        while (e < t.length() && Character.isLetter(t.charAt(e))) {
-            e++;
-        }
-        return t.substring(s, e);
+                && !verbs.matcher(next).matches() && !LIST_VERBS.contains(previous) && !LIST_VERBS.contains(next);
     }
 }

@@ -114,7 +114,8 @@ final class VerbUse {
         return i > 0 && t.charAt(i - 1) == '(';
     }
 
-    private static String wordBefore(String t, int at) {
+    /** The word (letters, lower case) that ends before {@code at}, spaces skipped; "" at punctuation. */
+    static String wordBefore(String t, int at) {
         int end = at;
         while (end > 0 && t.charAt(end - 1) == ' ') {
             end--;
@@ -126,7 +127,8 @@ final class VerbUse {
         return t.substring(start, end).toLowerCase(Locale.ROOT);
     }
 
-    private static String wordAfter(String t, int at) {
+    /** The word (letters, lower case) that starts at {@code at}, spaces skipped; "" at punctuation. */
+    static String wordAfter(String t, int at) {
         int start = at;
         while (start < t.length() && t.charAt(start) == ' ') {
             start++;
