@@ -37,7 +37,7 @@ final class NameHints {
     static String string(String name, String description, String owner, RealisticHints hints, SplittableRandom r) {
         Suggestion s = suggestion(name, description, owner);
         if (s.sqlByName) {
-            return sql(s.sqlite, r);
+            return sql(s, r);
         }
         if (s.dirName && hints.root() != null) {
             return s.relative || s.bare ? Words.word(r) : hints.root();
@@ -51,7 +51,7 @@ final class NameHints {
             return s.bare ? file : Words.word(r) + "/" + file;
         }
         switch (s.kind) {
-            case SQL: return sql(s.sqlite, r);
+            case SQL: return sql(s, r);
             case URI: return FormatValues.uri(r);
             case EMAIL: return FormatValues.generate("email", r);
             case PATH: return path(r);
@@ -98,8 +98,15 @@ final class NameHints {
      * What a (name, description, owner) suggests, decided once: the name is SQL; it names a folder or
      * a file (used when the hints offer one; {@code fileWords} picks the file type); else {@code kind}.
      */
-    private record Suggestion(boolean sqlByName, boolean sqlite, boolean dirName, boolean fileName, String fileWords,
-            Kind kind, boolean relative, boolean bare) {}
+    private record Suggestion(boolean sqlByName, boolean sqlite, SqlUse sqlUse, boolean dirName, boolean fileName,
+            String fileWords, Kind kind, boolean relative, boolean bare) {}
+
+    /** What SQL the tool takes: a query (the default), only writes, or a table definition. */
+    private enum SqlUse { READ, WRITE, CREATE }
+
+    /** A write statement named in a description or tool name ("INSERT, UPDATE, or DELETE SQL query"). */
+    private static final java.util.regex.Pattern SQL_WRITE = java.util.regex.Pattern.compile(
+            "\\b(?:insert|update|delete|write)\\b");
 
     /** A description asking for a path relative to some root ("relative to vault root", "a relative path"). */
     private static final java.util.regex.Pattern RELATIVE = java.util.regex.Pattern.compile(
@@ -137,7 +144,10 @@ final class NameHints {
                 || any(ownerWords, "search", "find", "tree", "list", "glob", "walk", "grep"));
         boolean fileName = any(t, "path", "file", "filename", "filepath", "paths", "files", "document",
                 "image", "pdf");
-        return new Suggestion(sqlByName, sqlite, dirName, fileName, String.join(" ", t) + " " + about,
+        // a tool that refuses SELECT (mcp-server-sqlite-npx's write_query, create_table) gets what it takes
+        SqlUse sqlUse = about.contains("create table") ? SqlUse.CREATE
+                : !about.contains("select") && SQL_WRITE.matcher(about).find() ? SqlUse.WRITE : SqlUse.READ;
+        return new Suggestion(sqlByName, sqlite, sqlUse, dirName, fileName, String.join(" ", t) + " " + about,
                 kind(t, described), any(t, "relative") || RELATIVE.matcher(described).find(), BARE.matcher(described).find());
     }
 
@@ -333,9 +343,23 @@ final class NameHints {
     private static final String[] SQL = {"SELECT 1", "SELECT 1 AS ok", "SELECT CURRENT_TIMESTAMP"};
     private static final String[] SQLITE = {"SELECT name FROM sqlite_master WHERE type = 'table'", "SELECT sqlite_version()"};
 
-    /** A harmless, read-only statement most SQL engines accept (SQLite catalog queries when described so). */
-    private static String sql(boolean sqlite, SplittableRandom r) {
-        return sqlite && r.nextBoolean() ? FormatValues.pick(r, SQLITE) : FormatValues.pick(r, SQL);
+    /** The fuzzer's own table, which a tool that only writes or defines tables is given. */
+    static final String PROBE_TABLE = "mcp_fuzzer_probe";
+    private static final String[] SQL_WRITES = {"INSERT INTO " + PROBE_TABLE + " (note) VALUES ('mcp-fuzzer')",
+        "UPDATE " + PROBE_TABLE + " SET note = 'mcp-fuzzer' WHERE id = 1"};
+    private static final String SQL_CREATE = "CREATE TABLE IF NOT EXISTS " + PROBE_TABLE
+            + " (id INTEGER PRIMARY KEY, note TEXT)";
+
+    /**
+     * A harmless statement most SQL engines accept: a read-only query (SQLite catalog queries when described
+     * so), or for a tool that takes only writes or table definitions, one on the fuzzer's own table.
+     */
+    private static String sql(Suggestion s, SplittableRandom r) {
+        return switch (s.sqlUse) {
+            case CREATE -> SQL_CREATE;
+            case WRITE -> FormatValues.pick(r, SQL_WRITES);
+            case READ -> s.sqlite && r.nextBoolean() ? FormatValues.pick(r, SQLITE) : FormatValues.pick(r, SQL);
+        };
     }
 
     /** A sample file whose type the words mention, else any text-like sample. */

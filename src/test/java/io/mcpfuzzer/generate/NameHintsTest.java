@@ -84,4 +84,20 @@ class NameHintsTest {
             }
         }
     }
+
+    /** mcp-server-sqlite-npx 0.8: write_query refuses SELECT, create_table takes a CREATE TABLE statement. */
+    @Test
+    void sqlFollowsWhatTheToolTakes() {
+        for (int seed = 0; seed < 20; seed++) {
+            java.util.SplittableRandom r = new java.util.SplittableRandom(seed);
+            assertThat(NameHints.string("query", "INSERT, UPDATE, or DELETE SQL query to execute", "write query",
+                    RealisticHints.none(), r)).matches("(INSERT|UPDATE) .*" + NameHints.PROBE_TABLE + ".*");
+            assertThat(NameHints.string("query", "CREATE TABLE SQL statement", "create table", RealisticHints.none(), r))
+                    .startsWith("CREATE TABLE IF NOT EXISTS " + NameHints.PROBE_TABLE);
+            assertThat(NameHints.string("query", "SELECT SQL query to execute", "read query", RealisticHints.none(), r))
+                    .startsWith("SELECT");
+            assertThat(NameHints.string("sql", "Any SQL: SELECT, INSERT, UPDATE or DELETE", "execute", RealisticHints.none(),
+                    r)).startsWith("SELECT");
+        }
+    }
 }
