@@ -31,6 +31,12 @@ public final class LeakPatterns {
 
     private record Rule(String name, Pattern pattern, String... triggers) {}
 
+    /**
+     * A Windows path separator in the JSON text of an answer: an escaped backslash, or a lone one with the
+     * segment's first character when that starts no JSON escape (the "t:\\n\\n" of "can't:" and two line breaks is no path, as Shopify's docs answer had it).
+     */
+    private static final String WIN_SEP = "(?:\\\\\\\\|\\\\[ac-eg-mo-qsv-zA-Z0-9_.$ -])"; // RE2: no lookahead
+
     private static final List<Rule> RULES = List.of(
             new Rule("java_stack_trace", Pattern.compile("\\n?[ \\t\\n\\f\\r\\x0B]*at [\\w$.]+\\([\\w$]+\\.(java|kt|scala):\\d+\\)"),
                     ".java:", ".kt:", ".scala:"),
@@ -44,7 +50,7 @@ public final class LeakPatterns {
             new Rule("dotnet_stack_trace", Pattern.compile("[ \\t\\n\\f\\r\\x0B]+at [\\w.]+\\(.*\\) in .+:line \\d+"),
                     ":line "),
             new Rule("file_path", Pattern.compile("(?:^|[ \\t\\n\\f\\r\\x0B\"'(=])(?:/(?:home|root|srv|opt|var|usr|etc|tmp|app|Users)/[\\w.@+-]+"
-                    + "(?:/[\\w.@+-]+)+?|[A-Za-z]:\\\\(?:[\\w.$ -]+\\\\)+?[\\w.$ -])"),
+                    + "(?:/[\\w.@+-]+)+?|[A-Za-z]:" + WIN_SEP + "(?:[\\w.$ -]*" + WIN_SEP + ")+?[\\w.$ -])"),
                     "/home/", "/root/", "/srv/", "/opt/", "/var/", "/usr/", "/etc/", "/tmp/", "/app/", "/Users/", ":\\"));
 
     /** Group of the SQL phrases in {@link #TRIGGERS}: one past the rules. */

@@ -36,6 +36,16 @@ class LeakPatternsTest {
         assertThat(types("see the note\\nat /srv/x and then\\nlater :1:2)")).doesNotContain("node_stack_trace");
     }
 
+    /** A Windows path in JSON text has escaped backslashes; a lone one before n, t, r... is a JSON escape. */
+    @Test
+    void windowsPathsAreToldFromJsonEscapes() {
+        // @shopify/dev-mcp 1.16, learn_shopify_api: "reasons why it can't:" and two line breaks
+        assertThat(types("{\"text\":\"Example reasons why it can't:\\n\\n- You cannot remove an item\\n- x\"}"))
+                .doesNotContain("file_path");
+        assertThat(types("{\"text\":\"see 'C:\\\\Users\\\\bob\\\\secrets.txt' for details\"}")).contains("file_path");
+        assertThat(types("could not open C:\\Users\\Bob\\app\\secrets.txt")).contains("file_path");
+    }
+
     @Test
     void aLeakEndingAtMaxScanIsFoundOneCharacterLaterItIsNot() {
         String atLimit = "x".repeat(LeakPatterns.MAX_SCAN - JAVA_FRAME.length()) + JAVA_FRAME;

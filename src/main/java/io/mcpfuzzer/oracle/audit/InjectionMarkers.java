@@ -61,6 +61,12 @@ public final class InjectionMarkers {
      */
     static final String INSTRUCTIONS_TAG = "instructions_tag";
 
+    /**
+     * Not right after a negation: "never transmit secrets or sensitive personal data" (@shopify/dev-mcp's
+     * learn_shopify_api answer) forbids what the marker looks for.
+     */
+    private static final String NOT_NEGATED = "(?<!\\bnever\\s)(?<!\\bnot\\s)(?<!n't\\s)(?<!\\bnor\\s)";
+
     /** Instruction-like poisoning phrases (high-signal). */
     public static final Map<String, Pattern> POISONING = patterns(new String[][] {
         {"important_tag", "<\\s*/?\\s*(?:important|critical|system|secret|hidden)\\s*>", "important critical system secret hidden"},
@@ -81,8 +87,8 @@ public final class InjectionMarkers {
                 + "forward|copy|upload|append)", "secretly silently quietly covertly"},
         {"exfiltrate", "\\bexfiltrat\\w*|\\b(?:steal|leak|harvest)\\s+(?:the\\s+|any\\s+|all\\s+)?(?:user'?s?\\s+)?"
                 + "(?:data|credentials?|secrets?|keys?|tokens?|passwords?|files?)\\b", "exfiltrat steal leak harvest"},
-        {"send_secret", "\\b(?:send|upload|post|forward|transmit|email)\\b" + gap(80) + "\\b" + SECRET_WORDS + "(?!\\w)", "send upload post forward transmit email & secret credential token private api password ssh .env"},
-        {"read_secret", "\\b(?:read|cat|open|load|include|attach|pass|provide)\\b" + gap(60) + SECRET_PATH_RE, "read cat open load include attach pass provide & " + SECRET_PATH_TRIGGERS},
+        {"send_secret", NOT_NEGATED + "\\b(?:send|upload|post|forward|transmit|email)\\b" + gap(80) + "\\b" + SECRET_WORDS + "(?!\\w)", "send upload post forward transmit email & secret credential token private api password ssh .env"},
+        {"read_secret", NOT_NEGATED + "\\b(?:read|cat|open|load|include|attach|pass|provide)\\b" + gap(60) + SECRET_PATH_RE, "read cat open load include attach pass provide & " + SECRET_PATH_TRIGGERS},
         {"model_directive", "\\byou\\s+must\\s+(?:now\\s+|always\\s+|first\\s+|immediately\\s+)(?:call|use|invoke|run|"
                 + "read|send|pass|include)\\b|\\bbefore\\s+(?:using|calling|invoking)\\s+this\\s+tool\\b[^.\\n]{0,60}?"
                 + "\\b(?:must|always|first)\\b", "must before"},
