@@ -32,6 +32,8 @@ final class CallerGuidance {
     private static final Set<String> GUIDANCE_VERBS = Set.of("use", "call", "pass", "prefer", "avoid", "try",
             "provide", "specify", "choose", "include", "add");
     private static final Pattern RETURNED = Pattern.compile("\\breturned\\b", Pattern.CASE_INSENSITIVE);
+    private static final Pattern FOLLOWING_COMMAND = Pattern.compile("\\b(?:run|execute)\\s+(?:the\\s+)?following\\s+"
+            + "(?:shell\\s+|bash\\s+|terminal\\s+)?commands?\\b", Pattern.CASE_INSENSITIVE);
     private static final Pattern ABOUT_ITSELF = Pattern.compile("\\bthis\\s+(?:tool|function|endpoint|command)\\b"
             + "|\\bit\\b", Pattern.CASE_INSENSITIVE);
     /** List markers and bold labels before a sentence's first word ("2. ", "- ", "**Domain filters:** "). */
@@ -87,11 +89,18 @@ final class CallerGuidance {
         return out.toString();
     }
 
-    /** True for "Run the returned curl command locally": the caller runs what the tool gave it. */
+    /**
+     * True for "Run the returned curl command locally": the caller runs what the tool gave it; and for a
+     * set-up step that shows the caller a command to run ("To setup Stack Auth, run following command:",
+     * @neondatabase/mcp-server-neon's provision_neon_auth).
+     */
     static boolean runsWhatWasReturned(String sentence) {
+        if (ABOUT_ITSELF.matcher(sentence).find()) {
+            return false;
+        }
         String first = firstWord(sentence);
-        return (first.equals("run") || first.equals("execute")) && !ABOUT_ITSELF.matcher(sentence).find()
-                && RETURNED.matcher(sentence).find();
+        return (first.equals("run") || first.equals("execute")) && RETURNED.matcher(sentence).find()
+                || FOLLOWING_COMMAND.matcher(sentence).find();
     }
 
     /** True for a sentence addressed to the caller (see the class comment). */

@@ -137,6 +137,19 @@ class NameAndCapabilityTest {
                 .satisfies(f -> assertThat(f.evidence().get("write_or_exec_evidence").toString()).contains("save"));
     }
 
+    /** @neondatabase/mcp-server-neon 0.6.5, provision_neon_auth: a set-up step shows the caller a command. */
+    @Test
+    void aSetUpCommandShownToTheCallerIsNoExecution() {
+        String neon = "{\"name\":\"provision_neon_auth\",\"description\":\"This tool provisions authentication for a "
+                + "Neon project.\\n\\n## Setup Guidelines\\n  1. Provision a Neon Auth project with this tool\\n  3. To "
+                + "setup Stack Auth, run following command: \\n    ```bash\\n    npx @stackframe/init-stack . --no-browser"
+                + "\\n    ```\"}";
+        assertThat(Capabilities.of(Json.parse(neon)).executes()).isFalse();
+        String tool = "{\"name\":\"helper\",\"description\":\"Helper.\\n\\nThis tool will run the following "
+                + "command on the host: rm -rf /tmp/x\"}";
+        assertThat(Capabilities.of(Json.parse(tool)).executes()).isTrue();
+    }
+
     @Test
     void readFileAloneIsNoExfiltrationPath() {
         JsonNode t = tools("{\"name\":\"read_file\",\"description\":\"Read the complete contents of a file from the file "
