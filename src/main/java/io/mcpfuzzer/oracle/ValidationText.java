@@ -36,7 +36,8 @@ public final class ValidationText {
      * received number", "Invalid input: expected"), pydantic ("validation error for", "Input should be"),
      * ajv/JSON Schema ("must be", "should be", "is not of type"), zod 4 ({@code invalid_value}) and hand-written
      * checks ("Invalid resourceType: x", "Invalid URL", "Invalid resource URI", "Unknown resource: x",
-     * "Resource x not found": the request named something wrong or unknown).
+     * "Resource x not found": the request named something wrong or unknown), and checks of arguments that go
+     * together ("Either 'search' or 'query' must be provided", "Use either name or context ..., not both").
      */
     private static final Pattern VALIDATION = Pattern.compile("input validation error|invalid arguments? for tool"
             + "|validation error|validation failed|invalid_type|invalid_enum_value|invalid_union|invalid_string"
@@ -46,7 +47,10 @@ public final class ValidationText {
             + "|of|at|less|greater|equal|string|number|integer|boolean|object|array|true|false|valid|non)"
             + "|should be (?:a|an|one|of|string|number|integer|boolean|object|array)|is required|required property"
             + "|missing required|field required|not a valid|is not valid|is not a valid|not allowed|unexpected "
-            + "(?:property|argument|field|key)|additional propert|too deeply nested|max(?:imum)? (?:nesting )?depth|arguments? (?:are|is) required");
+            + "(?:property|argument|field|key)|additional propert|too deeply nested|max(?:imum)? (?:nesting )?depth|arguments? (?:are|is) required"
+            // hand-written checks of arguments that go together (@zereight/mcp-gitlab 2.1)
+            + "|\\beither [^.\\n]{1,60} or [^.\\n]{1,60} (?:must|should) be (?:provided|given|specified|set)"
+            + "|\\buse either [^.\\n]{1,60} or [^.\\n]{1,60}, not both|must be provided|\\bno [a-z ]{1,30} provided\\b");
 
     /** Wording of failures that come from the environment, not from the input's shape. */
     private static final Pattern ENVIRONMENT = Pattern.compile("enoent|econnrefused|econnreset|enotfound|eai_again"

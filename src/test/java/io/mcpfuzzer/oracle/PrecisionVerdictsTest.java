@@ -143,6 +143,17 @@ class PrecisionVerdictsTest {
         assertThat(ValidationText.isValidation("Prompt \"daily\" not found")).isTrue();
     }
 
+    /** @zereight/mcp-gitlab 2.1 checks arguments that go together by hand and answers -32603. */
+    @Test
+    void checksOfArgumentsThatGoTogetherAreValidation() {
+        assertThat(ValidationText.isValidation("Either 'search' or 'query' must be provided")).isTrue();
+        assertThat(ValidationText.isValidation("Either mergeRequestIid or branchName must be provided")).isTrue();
+        assertThat(ValidationText.isValidation("Use either name or context when creating a commit status, not both."))
+                .isTrue();
+        assertThat(ValidationText.isValidation("No project ID provided and GITLAB_PROJECT_ID is not set")).isTrue();
+        assertThat(ValidationText.isValidation("Either the disk is full or the quota is exhausted")).isFalse();
+    }
+
     /** server-slack 2025.4.25 refuses a missing argument in a normal result; every tool does the same. */
     @Test
     void aRefusalInANormalResultIsOneUnflaggedErrorPerServer() {
