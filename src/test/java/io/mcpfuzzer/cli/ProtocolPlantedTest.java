@@ -125,6 +125,10 @@ class ProtocolPlantedTest {
                 .anyMatch(is("resource_traversal", "resource", readme)
                         .and(f -> f.path("evidence").path("mutation").asString("").equals("traversal_sibling"))
                         .and(f -> f.path("evidence").path("response").asString("").contains(OUTSIDE_MARKER)));
+        assertThat(all).as("a resource read by prefix answers its own contents: no traversal" + shown)
+                .noneMatch(f -> f.path("category").asString("").equals("resource_traversal")
+                        && f.path("evidence").path("input").path("uri").asString("")
+                                .startsWith(PlantedProtocolServer.STATUS_URI));
         assertThat(all).as("prompts/get with a non-string argument kills it" + shown)
                 .anyMatch(is("crash", "prompt", "summarize"));
 

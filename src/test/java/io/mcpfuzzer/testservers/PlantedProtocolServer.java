@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 import tools.jackson.databind.node.StringNode;
 
@@ -33,6 +34,9 @@ import tools.jackson.databind.node.StringNode;
  * Argument 0: the served folder (holds {@code readme.txt}). Single-threaded.
  */
 public final class PlantedProtocolServer {
+    /** A resource read by prefix: any URI that starts so gets its contents, which escapes nothing. */
+    public static final String STATUS_URI = "status://rate-limit";
+
     static final int DEAF_DEPTH = 256;
     private static final List<String> VERSIONS = List.of("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25");
 
@@ -128,7 +132,9 @@ public final class PlantedProtocolServer {
                 return Rpc.result(id, Rpc.toolText("ok", false));
             case "resources/list":
                 ObjectNode list = Json.object();
-                list.putArray("resources").addObject().put("uri", folderUri + "readme.txt").put("name", "readme");
+                ArrayNode listed = list.putArray("resources");
+                listed.addObject().put("uri", folderUri + "readme.txt").put("name", "readme");
+                listed.addObject().put("uri", STATUS_URI).put("name", "status");
                 return Rpc.result(id, list);
             case "resources/templates/list":
                 ObjectNode templates = Json.object();
@@ -152,6 +158,9 @@ public final class PlantedProtocolServer {
 
     /** Planted: the prefix is checked on the raw URI, then the path is resolved (with its dot segments). */
     private ObjectNode read(JsonNode id, String uri) {
+        if (uri.startsWith(STATUS_URI)) { // not planted: whatever follows, its own status (mcp-linear's rate-limit)
+            return Rpc.result(id, Rpc.textContents(uri, "{\"blocked\": false}"));
+        }
         if (!uri.startsWith(folderUri)) {
             return Rpc.error(id, -32002, "Resource not found");
         }
