@@ -26,7 +26,8 @@ final class SuppliedNames {
     /** The name before "not found": quoted, or unquoted after resource, tool or prompt; or after "unknown x:". */
     private static final Pattern NAME_OPERAND = Pattern.compile("(?i)\\b" + ValidationText.NAME_SUBJECT + "\\s+(?:'([^'\\n]{0,200})'"
             + "|\"([^\"\\n]{0,200})\"|([^\\s'\"]{1,200}))\\s+not found\\b|\\b[a-z]{2,30}\\s+(?:'([^'\\n]{0,200})'"
-            + "|\"([^\"\\n]{0,200})\")\\s+(?:was |is )?not found\\b|\\bunknown " + ValidationText.NAME_SUBJECT + ":\\s*([^\\s'\"]{1,200})");
+            + "|\"([^\"\\n]{0,200})\")\\s+(?:was |is )?not found\\b|\\bunknown " + ValidationText.NAME_SUBJECT + ":\\s*([^\\s'\"]{1,200})"
+            + "|\\bunsupported (?:[a-z]{1,20} )?resource uri:\\s*([^\\s'\"]{1,200})");
     private static final Pattern FILE_NAME = Pattern.compile("(?i)[\\w.-]{1,100}\\.(?:md|txt|json|csv|xlsx?|pdf|png"
             + "|jpe?g|gif|docx?|pptx?|zip|db|sqlite|ya?ml|xml|html?|log)");
 

@@ -28,6 +28,7 @@ public final class ValidationText {
             + "|\"[^\"\\n]{0,200}\"\\s+|[^\\s'\"]{1,200}\\s+)?not found\\b";
     /** Also any quoted name before "not found": only when the request supplied it ({@link SuppliedNames}). */
     private static final Pattern UNKNOWN_NAME = Pattern.compile(UNKNOWN_NAME_WORDING + "|unknown " + NAME_SUBJECT
+            + "|\\bunsupported (?:[a-z]{1,20} )?resource uri\\b"
             + "|\\b[a-z]{2,30}\\s+(?:'[^'\\n]{0,200}'|\"[^\"\\n]{0,200}\")\\s+(?:was |is )?not found\\b");
 
     /**
@@ -109,8 +110,12 @@ public final class ValidationText {
 
     /** True when the text reads like an argument-validation rejection (null is false). */
     public static boolean isValidation(String text) {
-        return text != null && VALIDATION.matcher(lower(text)).find();
+        return text != null && (VALIDATION.matcher(lower(text)).find() || REQUIRES_IDENTIFIER.matcher(cut(text)).find());
     }
+
+    /** "draft-project-update requires projectId" (mcp-linear's prompts): a camelCase or snake_case argument name. */
+    private static final Pattern REQUIRES_IDENTIFIER = Pattern.compile(
+            "\\brequires (?:an? |the )?(?:[a-z]+[A-Z][A-Za-z0-9]*|[a-z]+_[a-z0-9_]+)\\b");
 
     /** True when the text blames the environment: network, files, credentials, limits (null is false). */
     public static boolean isEnvironmental(String text) {
@@ -118,7 +123,10 @@ public final class ValidationText {
     }
 
     private static String lower(String text) {
-        String s = text.length() > MAX_INPUT ? text.substring(0, MAX_INPUT) : text;
-        return s.toLowerCase(Locale.ROOT);
+        return cut(text).toLowerCase(Locale.ROOT);
+    }
+
+    private static String cut(String text) {
+        return text.length() > MAX_INPUT ? text.substring(0, MAX_INPUT) : text;
     }
 }

@@ -152,6 +152,21 @@ class PrecisionVerdictsTest {
                 .isTrue();
         assertThat(ValidationText.isValidation("No project ID provided and GITLAB_PROJECT_ID is not set")).isTrue();
         assertThat(ValidationText.isValidation("Either the disk is full or the quota is exhausted")).isFalse();
+        // @tacticlaunch/mcp-linear 1.4's prompts
+        assertThat(ValidationText.isValidation("draft-project-update requires projectId")).isTrue();
+        assertThat(ValidationText.isValidation("triage-issue requires issue_id")).isTrue();
+        assertThat(ValidationText.isValidation("this operation requires authentication")).isFalse();
+    }
+
+    /** mcp-linear answers a resource it does not have with -32603 "Unsupported resource URI: x". */
+    @Test
+    void anUnsupportedResourceUriIsAnUnknownName() {
+        String message = "Unsupported Linear resource URI: linear://teams%00.txt";
+        assertThat(ValidationText.isUnknownName(message)).isTrue();
+        assertThat(SuppliedNames.namedName(message, Json.object().put("uri", "linear://teams%00.txt"))).isTrue();
+        assertThat(SuppliedNames.namedName("Unsupported resource URI: http://127.0.0.1:1/",
+                Json.object().put("uri", "http://127.0.0.1:1/"))).isTrue();
+        assertThat(SuppliedNames.namedName(message, Json.object().put("uri", "linear://teams"))).isFalse();
     }
 
     /** server-slack 2025.4.25 refuses a missing argument in a normal result; every tool does the same. */
