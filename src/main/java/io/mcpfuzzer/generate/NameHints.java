@@ -98,15 +98,9 @@ final class NameHints {
      * What a (name, description, owner) suggests, decided once: the name is SQL; it names a folder or
      * a file (used when the hints offer one; {@code fileWords} picks the file type); else {@code kind}.
      */
-    private record Suggestion(boolean sqlByName, boolean sqlite, SqlUse sqlUse, boolean dirName, boolean fileName,
+    private record Suggestion(boolean sqlByName, boolean sqlite, SqlHints.Use sqlUse, boolean dirName, boolean fileName,
             String fileWords, Kind kind, boolean relative, boolean bare) {}
 
-    /** What SQL the tool takes: a query (the default), only writes, or a table definition. */
-    private enum SqlUse { READ, WRITE, CREATE }
-
-    /** A write statement named in a description or tool name ("INSERT, UPDATE, or DELETE SQL query"). */
-    private static final java.util.regex.Pattern SQL_WRITE = java.util.regex.Pattern.compile(
-            "\\b(?:insert|update|delete|write)\\b");
 
     /** A description asking for a path relative to some root ("relative to vault root", "a relative path"). */
     private static final java.util.regex.Pattern RELATIVE = java.util.regex.Pattern.compile(
@@ -144,11 +138,19 @@ final class NameHints {
                 || any(ownerWords, "search", "find", "tree", "list", "glob", "walk", "grep"));
         boolean fileName = any(t, "path", "file", "filename", "filepath", "paths", "files", "document",
                 "image", "pdf");
-        // a tool that refuses SELECT (mcp-server-sqlite-npx's write_query, create_table) gets what it takes
-        SqlUse sqlUse = about.contains("create table") ? SqlUse.CREATE
-                : !about.contains("select") && SQL_WRITE.matcher(about).find() ? SqlUse.WRITE : SqlUse.READ;
+        SqlHints.Use sqlUse = SqlHints.use(about);
         return new Suggestion(sqlByName, sqlite, sqlUse, dirName, fileName, String.join(" ", t) + " " + about,
-                kind(t, described), any(t, "relative") || RELATIVE.matcher(described).find(), BARE.matcher(described).find());
+                kind(t, described), any(t, "relative") || RELATIVE.matcher(described).find(),
+                BARE.matcher(described).find() || namesAFileNotAPath(t, described));
+    }
+
+    /**
+     * A file's name, not its path: {@code filename} or {@code file_name}, described without a path
+     * ("The filename of the upload": @zereight/mcp-gitlab's download_attachment refuses separators).
+     */
+    private static boolean namesAFileNotAPath(List<String> t, String described) {
+        return (any(t, "filename") || any(t, "file") && any(t, "name")) && !any(t, "path", "filepath", "paths", "dir")
+                && !described.contains("path") && !described.contains("director");
     }
 
     private static Kind kind(List<String> t, String described) {
@@ -340,26 +342,8 @@ final class NameHints {
         return null;
     }
 
-    private static final String[] SQL = {"SELECT 1", "SELECT 1 AS ok", "SELECT CURRENT_TIMESTAMP"};
-    private static final String[] SQLITE = {"SELECT name FROM sqlite_master WHERE type = 'table'", "SELECT sqlite_version()"};
-
-    /** The fuzzer's own table, which a tool that only writes or defines tables is given. */
-    static final String PROBE_TABLE = "mcp_fuzzer_probe";
-    private static final String[] SQL_WRITES = {"INSERT INTO " + PROBE_TABLE + " (note) VALUES ('mcp-fuzzer')",
-        "UPDATE " + PROBE_TABLE + " SET note = 'mcp-fuzzer' WHERE id = 1"};
-    private static final String SQL_CREATE = "CREATE TABLE IF NOT EXISTS " + PROBE_TABLE
-            + " (id INTEGER PRIMARY KEY, note TEXT)";
-
-    /**
-     * A harmless statement most SQL engines accept: a read-only query (SQLite catalog queries when described
-     * so), or for a tool that takes only writes or table definitions, one on the fuzzer's own table.
-     */
     private static String sql(Suggestion s, SplittableRandom r) {
-        return switch (s.sqlUse) {
-            case CREATE -> SQL_CREATE;
-            case WRITE -> FormatValues.pick(r, SQL_WRITES);
-            case READ -> s.sqlite && r.nextBoolean() ? FormatValues.pick(r, SQLITE) : FormatValues.pick(r, SQL);
-        };
+        return SqlHints.value(s.sqlUse, s.sqlite, r);
     }
 
     /** A sample file whose type the words mention, else any text-like sample. */

@@ -18,6 +18,8 @@ import tools.jackson.databind.node.JsonNodeFactory;
 final class NumberValues {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
     private static final BigInteger WIDE = BigInteger.valueOf(1_000_000);
+    private static final BigInteger MAX_SAFE = BigInteger.valueOf(9_007_199_254_740_991L);
+    private static final BigInteger MIN_SAFE = MAX_SAFE.negate();
 
     private NumberValues() {}
 
@@ -25,7 +27,21 @@ final class NumberValues {
         SplittableRandom r = ctx.random;
         BigInteger lo = v.bounds.lower == null ? null : ceilInclusive(v.bounds.lower, v.bounds.lowerExclusive);
         BigInteger hi = v.bounds.upper == null ? null : floorInclusive(v.bounds.upper, v.bounds.upperExclusive);
+        BigInteger low = lo;
+        BigInteger high = hi;
+        List<Long> described = DescribedNumbers.of(v.description).stream()
+                .filter(x -> (low == null || low.compareTo(BigInteger.valueOf(x)) <= 0)
+                        && (high == null || high.compareTo(BigInteger.valueOf(x)) >= 0)
+                        && v.multipleOf.stream().allMatch(m -> new BigDecimal(x).remainder(m).signum() == 0))
+                .toList();
+        if (described.size() >= 2 && r.nextInt(5) > 0) { // what a client reading the description sends
+            return F.numberNode(described.get(r.nextInt(described.size())));
+        }
         long[] hinted = NameHints.integerRange(hint);
+        if (lo != null && hi != null && lo.equals(MIN_SAFE) && hi.equals(MAX_SAFE)) {
+            lo = null; // zod's int() declares every safe integer: a bound of the type, not of the parameter
+            hi = null;
+        }
         if (lo == null && hi == null) {
             if (hinted != null && r.nextInt(5) > 0) {
                 lo = BigInteger.valueOf(hinted[0]);

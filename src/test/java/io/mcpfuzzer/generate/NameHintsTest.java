@@ -91,13 +91,50 @@ class NameHintsTest {
         for (int seed = 0; seed < 20; seed++) {
             java.util.SplittableRandom r = new java.util.SplittableRandom(seed);
             assertThat(NameHints.string("query", "INSERT, UPDATE, or DELETE SQL query to execute", "write query",
-                    RealisticHints.none(), r)).matches("(INSERT|UPDATE) .*" + NameHints.PROBE_TABLE + ".*");
+                    RealisticHints.none(), r)).matches("(INSERT|UPDATE) .*" + SqlHints.PROBE_TABLE + ".*");
             assertThat(NameHints.string("query", "CREATE TABLE SQL statement", "create table", RealisticHints.none(), r))
-                    .startsWith("CREATE TABLE IF NOT EXISTS " + NameHints.PROBE_TABLE);
+                    .startsWith("CREATE TABLE IF NOT EXISTS " + SqlHints.PROBE_TABLE);
             assertThat(NameHints.string("query", "SELECT SQL query to execute", "read query", RealisticHints.none(), r))
                     .startsWith("SELECT");
             assertThat(NameHints.string("sql", "Any SQL: SELECT, INSERT, UPDATE or DELETE", "execute", RealisticHints.none(),
                     r)).startsWith("SELECT");
+            assertThat(NameHints.string("query", "Read-only SQL; INSERT, UPDATE, DELETE are not allowed", "query",
+                    RealisticHints.none(), r)).startsWith("SELECT");
         }
+    }
+
+    /** @zereight/mcp-gitlab 2.1: safe-integer bounds from zod, and the meaningful values in the description. */
+    @Test
+    void describedValuesAndTypeBoundsGiveRealisticIntegers() {
+        JsonNode schema = Json.parse("{\"type\":\"object\",\"properties\":{\"push_access_level\":{\"type\":\"integer\","
+                + "\"minimum\":-9007199254740991,\"maximum\":9007199254740991,\"description\":\"Access level for pushing "
+                + "(0=No access, 30=Developer, 40=Maintainer, 60=Admin).\"},\"per_page\":{\"type\":\"integer\","
+                + "\"minimum\":-9007199254740991,\"maximum\":9007199254740991}},\"required\":[\"push_access_level\","
+                + "\"per_page\"]}");
+        ToolInputPlanner planner = new ToolInputPlanner(5);
+        int listed = 0;
+        int small = 0;
+        for (int run = 0; run < 100; run++) {
+            JsonNode v = planner.plan("protect_branch", schema, Phase.REALISTIC, run).value();
+            listed += List.of(0L, 30L, 40L, 60L).contains(v.get("push_access_level").asLong()) ? 1 : 0;
+            small += Math.abs(v.get("per_page").asLong()) <= 1_000_000 ? 1 : 0;
+        }
+        assertThat(listed).isGreaterThanOrEqualTo(70);
+        assertThat(small).isEqualTo(100);
+        assertThat(DescribedNumbers.of("1: low, 2: high")).containsExactly(1L, 2L);
+        assertThat(DescribedNumbers.of("Between 1 and 100 (default 10)")).isEmpty();
+        assertThat(DescribedNumbers.of("Version 2.1 (stable)")).isEmpty();
+    }
+
+    /** @zereight/mcp-gitlab 2.1, download_attachment: "The filename of the upload" refuses separators. */
+    @Test
+    void aFilenameIsANameAndAPathStaysAPath() {
+        RealisticHints hints = new RealisticHints("/srv/root", List.of("/srv/root/sample-data.json"));
+        java.util.SplittableRandom r = new java.util.SplittableRandom(3);
+        assertThat(NameHints.string("filename", "The filename of the upload", "download attachment", hints, r))
+                .isEqualTo("sample-data.json");
+        assertThat(NameHints.string("filename", "Absolute path of the file to read", "read", hints, r))
+                .isEqualTo("/srv/root/sample-data.json");
+        assertThat(NameHints.string("file_path", "The file", "read", hints, r)).isEqualTo("/srv/root/sample-data.json");
     }
 }
