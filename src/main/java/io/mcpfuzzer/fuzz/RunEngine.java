@@ -273,8 +273,8 @@ public final class RunEngine {
                     continue;
                 } else if (crash.sentByUs()) { // stopped by us again: another request's hang each time
                     reply = reply.withStatus(Reply.Status.TIMEOUT, "the fuzzer stopped the server ("
-                            + crash.stopReason() + ") while this request was outstanding, on both tries: another"
-                            + " request's hang (reported on that request)").decided(Reply.BY_QUEUE);
+                            + crash.stopReason() + ") while this request was outstanding, on both tries: most likely"
+                            + " another request's hang (reported on that request)").decided(Reply.BY_QUEUE);
                     crash = null;
                     supervisor.retire(target);
                 }

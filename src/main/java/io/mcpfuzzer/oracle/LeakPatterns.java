@@ -32,10 +32,13 @@ public final class LeakPatterns {
     private record Rule(String name, Pattern pattern, String... triggers) {}
 
     /**
-     * A Windows path separator in the JSON text of an answer: an escaped backslash, or a lone one with the
-     * segment's first character when that starts no JSON escape (the "t:\\n\\n" of "can't:" and two line breaks is no path, as Shopify's docs answer had it).
+     * A Windows path: in JSON text with escaped backslashes ({@code C:\\\\Users\\\\bob}), or in plain text
+     * with single ones after an upper-case drive and first folder ({@code C:\\Users\\bob},
+     * {@code C:\\Program Files\\nodejs}). A lone backslash after a lower-case letter and a colon is a JSON
+     * escape ("can't:\\n\\n" in Shopify's docs answer), and so is one before a lower-case letter. RE2 syntax.
      */
-    private static final String WIN_SEP = "(?:\\\\\\\\|\\\\[ac-eg-mo-qsv-zA-Z0-9_.$ -])"; // RE2: no lookahead
+    private static final String WINDOWS_PATH = "[A-Za-z]:\\\\\\\\(?:[\\w.$ -]+\\\\\\\\)+?[\\w.$ -]"
+            + "|[A-Z]:\\\\[A-Z0-9][\\w.$ -]*\\\\(?:[\\w.$ -]+\\\\)*?[\\w.$ -]";
 
     private static final List<Rule> RULES = List.of(
             new Rule("java_stack_trace", Pattern.compile("\\n?[ \\t\\n\\f\\r\\x0B]*at [\\w$.]+\\([\\w$]+\\.(java|kt|scala):\\d+\\)"),
@@ -50,7 +53,7 @@ public final class LeakPatterns {
             new Rule("dotnet_stack_trace", Pattern.compile("[ \\t\\n\\f\\r\\x0B]+at [\\w.]+\\(.*\\) in .+:line \\d+"),
                     ":line "),
             new Rule("file_path", Pattern.compile("(?:^|[ \\t\\n\\f\\r\\x0B\"'(=])(?:/(?:home|root|srv|opt|var|usr|etc|tmp|app|Users)/[\\w.@+-]+"
-                    + "(?:/[\\w.@+-]+)+?|[A-Za-z]:" + WIN_SEP + "(?:[\\w.$ -]*" + WIN_SEP + ")+?[\\w.$ -])"),
+                    + "(?:/[\\w.@+-]+)+?|" + WINDOWS_PATH + ")"),
                     "/home/", "/root/", "/srv/", "/opt/", "/var/", "/usr/", "/etc/", "/tmp/", "/app/", "/Users/", ":\\"));
 
     /** Group of the SQL phrases in {@link #TRIGGERS}: one past the rules. */

@@ -8,7 +8,8 @@ import java.util.regex.Pattern;
  * that blame the environment (network, missing files, credentials). Used to tell an SDK's documented
  * answer to invalid arguments from an internal error, and a schema the server does not honour from a
  * tool that fails for reasons outside the input. Only the first {@value #MAX_INPUT} characters are
- * looked at; every pattern is a plain alternation (linear time). Stateless and thread-safe.
+ * looked at; every pattern is an alternation of literals and bounded gaps (at most 60 characters), so a
+ * match costs at most a few thousand steps. Stateless and thread-safe.
  */
 public final class ValidationText {
     /** Characters of a message that are looked at. */
@@ -48,10 +49,20 @@ public final class ValidationText {
             + "|of|at|less|greater|equal|string|number|integer|boolean|object|array|true|false|valid|non)"
             + "|should be (?:a|an|one|of|string|number|integer|boolean|object|array)|is required|required property"
             + "|missing required|field required|not a valid|is not valid|is not a valid|not allowed|unexpected "
-            + "(?:property|argument|field|key)|additional propert|too deeply nested|max(?:imum)? (?:nesting )?depth|arguments? (?:are|is) required"
-            // hand-written checks of arguments that go together (@zereight/mcp-gitlab 2.1)
-            + "|\\beither [^.\\n]{1,60} or [^.\\n]{1,60} (?:must|should) be (?:provided|given|specified|set)"
-            + "|\\buse either [^.\\n]{1,60} or [^.\\n]{1,60}, not both|must be provided|\\bno [a-z ]{1,30} provided\\b");
+            + "(?:property|argument|field|key)|additional propert|too deeply nested|max(?:imum)? (?:nesting )?depth|arguments? (?:are|is) required");
+
+    /**
+     * Hand-written checks of arguments (@zereight/mcp-gitlab 2.1, mcp-linear 1.4): "Either 'search' or 'query'
+     * must be provided", "Use either name or context, not both", "No project ID provided", "x requires
+     * projectId". The same words name a missing credential ("No API key provided", "requires apiKey"), which
+     * blames the set-up: those are left to {@link #CREDENTIAL}.
+     */
+    private static final Pattern HAND_CHECK = Pattern.compile("\\beither [^.\\n]{1,60} or [^.\\n]{1,60} (?:must|should)"
+            + " be (?:provided|given|specified|set)|\\buse either [^.\\n]{1,60} or [^.\\n]{1,60}, not both|must be provided"
+            + "|\\bno [a-z ]{1,30} provided\\b");
+    /** A credential named: a hand-written check about it is the environment's, not the input's. */
+    private static final Pattern CREDENTIAL = Pattern.compile("api[ _-]?key|apikey|token|credential|secret|password"
+            + "|auth|access[ _-]?key");
 
     /** Wording of failures that come from the environment, not from the input's shape. */
     private static final Pattern ENVIRONMENT = Pattern.compile("enoent|econnrefused|econnreset|enotfound|eai_again"
@@ -110,7 +121,12 @@ public final class ValidationText {
 
     /** True when the text reads like an argument-validation rejection (null is false). */
     public static boolean isValidation(String text) {
-        return text != null && (VALIDATION.matcher(lower(text)).find() || REQUIRES_IDENTIFIER.matcher(cut(text)).find());
+        if (text == null) {
+            return false;
+        }
+        String lower = lower(text);
+        return VALIDATION.matcher(lower).find() || (HAND_CHECK.matcher(lower).find()
+                || REQUIRES_IDENTIFIER.matcher(cut(text)).find()) && !CREDENTIAL.matcher(lower).find();
     }
 
     /** "draft-project-update requires projectId" (mcp-linear's prompts): a camelCase or snake_case argument name. */

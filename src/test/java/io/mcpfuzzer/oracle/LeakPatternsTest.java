@@ -44,6 +44,8 @@ class LeakPatternsTest {
                 .doesNotContain("file_path");
         assertThat(types("{\"text\":\"see 'C:\\\\Users\\\\bob\\\\secrets.txt' for details\"}")).contains("file_path");
         assertThat(types("could not open C:\\Users\\Bob\\app\\secrets.txt")).contains("file_path");
+        assertThat(types("could not open C:\\Users\\bob\\node_modules\\x.js")).contains("file_path");
+        assertThat(types("{\"text\":\"Part A:\\nfoo\\nbar\"}")).doesNotContain("file_path");
     }
 
     @Test

@@ -156,6 +156,11 @@ class PrecisionVerdictsTest {
         assertThat(ValidationText.isValidation("draft-project-update requires projectId")).isTrue();
         assertThat(ValidationText.isValidation("triage-issue requires issue_id")).isTrue();
         assertThat(ValidationText.isValidation("this operation requires authentication")).isFalse();
+        // a missing credential blames the set-up, whatever the wording
+        for (String credential : List.of("No API key provided", "An API key must be provided", "client requires apiKey",
+                "no auth token provided")) {
+            assertThat(ValidationText.isValidation(credential)).as(credential).isFalse();
+        }
     }
 
     /** mcp-linear answers a resource it does not have with -32603 "Unsupported resource URI: x". */

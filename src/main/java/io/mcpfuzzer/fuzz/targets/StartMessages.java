@@ -24,7 +24,7 @@ final class StartMessages {
     private static final java.util.regex.Pattern BWRAP_EXEC = java.util.regex.Pattern.compile("(?m)^bwrap: execvp ");
 
     /** The hint for a program the bwrap sandbox could not run: /tmp is private there. */
-    static final String BWRAP_HINT = "under --sandbox bwrap, /tmp is private: of it only the working directory, the"
+    static final String BWRAP_HINT = "inside the bwrap sandbox /tmp is private: of it only the working directory, the"
             + " program's own directory (not where a symlink to it points), the fs root and the fuzzer's state"
             + " directory are visible; run from the directory that holds the server's files, or install it outside /tmp";
 
@@ -89,10 +89,11 @@ final class StartMessages {
     /** At most this many JSON-RPC messages of the server's own are quoted. */
     static final int MESSAGES = 5;
     /** Section title of the messages the server sent during start-up. */
-    static final String MESSAGES_SENT = "messages the server sent (its last " + MESSAGES + " at most)";
+    static final String MESSAGES_SENT = "messages the server sent (up to " + MESSAGES + " of the first it sent)";
 
     /**
-     * The server's last JSON-RPC messages (at most {@link #MESSAGES}) that were neither answers nor lines of
+     * The last kept (the log keeps the first few of each kind) of the server's JSON-RPC messages, at most
+     * {@link #MESSAGES}, that were neither answers nor lines of
      * noise: requests, notifications and invalid messages, where a server that fails at start-up may say why
      * (twilio's MCP server logs "Invalid AccountSid" as a request and exits); or "".
      */

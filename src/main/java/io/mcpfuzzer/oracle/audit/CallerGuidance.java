@@ -32,8 +32,9 @@ final class CallerGuidance {
     private static final Set<String> GUIDANCE_VERBS = Set.of("use", "call", "pass", "prefer", "avoid", "try",
             "provide", "specify", "choose", "include", "add");
     private static final Pattern RETURNED = Pattern.compile("\\breturned\\b", Pattern.CASE_INSENSITIVE);
-    private static final Pattern FOLLOWING_COMMAND = Pattern.compile("\\b(?:run|execute)\\s+(?:the\\s+)?following\\s+"
-            + "(?:shell\\s+|bash\\s+|terminal\\s+)?commands?\\b", Pattern.CASE_INSENSITIVE);
+    /** An imperative that opens the sentence, perhaps after "To set up X,": the caller runs a command shown. */
+    private static final Pattern FOLLOWING_COMMAND = Pattern.compile("(?:to\\s[^,\\n]{1,80},\\s*)?(?:run|execute)\\s+"
+            + "(?:the\\s+)?following\\s+(?:shell\\s+|bash\\s+|terminal\\s+)?commands?\\b", Pattern.CASE_INSENSITIVE);
     private static final Pattern ABOUT_ITSELF = Pattern.compile("\\bthis\\s+(?:tool|function|endpoint|command)\\b"
             + "|\\bit\\b", Pattern.CASE_INSENSITIVE);
     /** List markers and bold labels before a sentence's first word ("2. ", "- ", "**Domain filters:** "). */
@@ -99,8 +100,12 @@ final class CallerGuidance {
             return false;
         }
         String first = firstWord(sentence);
-        return (first.equals("run") || first.equals("execute")) && RETURNED.matcher(sentence).find()
-                || FOLLOWING_COMMAND.matcher(sentence).find();
+        if ((first.equals("run") || first.equals("execute")) && RETURNED.matcher(sentence).find()) {
+            return true;
+        }
+        Matcher lead = LEAD.matcher(sentence);
+        return FOLLOWING_COMMAND.matcher(sentence).region(lead.lookingAt() ? lead.end() : 0, sentence.length())
+                .lookingAt();
     }
 
     /** True for a sentence addressed to the caller (see the class comment). */

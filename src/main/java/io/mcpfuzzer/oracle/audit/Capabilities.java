@@ -64,10 +64,10 @@ public final class Capabilities {
     private static final Pattern VIRTUAL_DESC = Pattern.compile("\\b(?:virtual|in-memory|in\\s+memory|simulated|"
             + "mock|emulated|sandboxed)\\b", F);
     // "updates" after progress/status/live is a noun ("with progress updates"), not a write
-    private static final Pattern WRITE_DESC = Pattern.compile("\\b(?:writes?|creates?|(?<!progress |status |live )updates?|modif(?:y|ies)|"
+    static final Pattern WRITE_DESC = Pattern.compile("\\b(?:writes?|creates?|(?<!progress |status |live )updates?|modif(?:y|ies)|"
             + "appends?|saves?|stores?|moves?|renames?|inserts?|installs?|deploys?|commits?|pushes|uploads?|sends?|"
             + "executes?)\\b", F);
-    private static final Pattern DESTROY_DESC = Pattern.compile("\\b(?:deletes?|removes?|erases?|drops?|purges?|"
+    static final Pattern DESTROY_DESC = Pattern.compile("\\b(?:deletes?|removes?|erases?|drops?|purges?|"
             + "wipes?|overwrites?|truncates?|destroys?|kills?|resets?)\\b", F);
 
     /** Classification of one tool; each list holds the reasons (empty when the capability was not seen). */

@@ -81,8 +81,18 @@ public final class CapabilityAudit {
 
     /** "It is read-only", not qualified by what it is read-only towards. */
     private static final java.util.regex.Pattern READ_ONLY = java.util.regex.Pattern.compile(
-            "\\b(?:is|are)\\s+(?:strictly\\s+|fully\\s+|entirely\\s+|completely\\s+)?read-only\\b(?!\\s+(?:with\\s+"
+            "\\b(?:this\\s+tool|the\\s+tool|it|this\\s+endpoint|this\\s+operation)\\s+is\\s+(?:strictly\\s+|fully\\s+|"
+            + "entirely\\s+|completely\\s+)?read-only\\b(?!\\s+(?:with\\s+"
             + "respect|regarding|for|on|in|as\\s+far|towards?|except|apart|but)\\b)", java.util.regex.Pattern.CASE_INSENSITIVE);
+
+    /** Write evidence spelt like a noun as well ("commit", "update"): what a read-only claim may explain. */
+    private static boolean nounToo(String evidence) {
+        String word = evidence.startsWith("description: ") ? evidence.substring("description: ".length()) : evidence;
+        return AMBIGUOUS.contains(word.toLowerCase(java.util.Locale.ROOT));
+    }
+
+    private static final java.util.Set<String> AMBIGUOUS = java.util.Set.of("commit", "commits", "update", "updates",
+            "store", "stores", "push", "pushes", "post", "posts", "set", "patch", "put", "insert", "inserts");
 
     private static void understated(JsonNode tool, Capabilities.Profile p, List<Finding> out) {
         JsonNode ann = tool.get("annotations");
@@ -93,11 +103,14 @@ public final class CapabilityAudit {
         JsonNode destructive = ann.get("destructiveHint");
         List<String> claims = new ArrayList<>();
         Map<String, Object> ev = new LinkedHashMap<>();
-        // a description that itself says the tool is read-only, unqualified, agrees with the hint: its
-        // verbs are nouns ("It is read-only and does not mutate GitLab data", @zereight/mcp-gitlab on every
-        // reading tool); one that qualifies it ("read-only with respect to GitLab") may still write elsewhere,
-        // and one that also says it deletes contradicts itself
-        boolean saysReadOnly = READ_ONLY.matcher(tool.path("description").asString("")).find();
+        // a description that itself says the tool is read-only, unqualified, agrees with the hint when its
+        // only write evidence is spelt like a noun too ("It is read-only and does not mutate GitLab data",
+        // @zereight/mcp-gitlab, "List repository commits"); one that qualifies it ("read-only with respect to
+        // GitLab") may still write elsewhere, and one that also says it deletes contradicts itself
+        String description = tool.path("description").asString("");
+        boolean saysReadOnly = READ_ONLY.matcher(description.length() > VerbUse.MAX_SCAN
+                ? description.substring(0, VerbUse.MAX_SCAN) : description).find()
+                && p.writes().stream().allMatch(CapabilityAudit::nounToo);
         if (ro != null && ro.isBoolean() && ro.booleanValue() && ((!p.writes().isEmpty() && (!saysReadOnly
                 || !p.destroys().isEmpty())) || p.executes())) {
             claims.add("readOnlyHint=true");

@@ -62,10 +62,12 @@ public final class InjectionMarkers {
     static final String INSTRUCTIONS_TAG = "instructions_tag";
 
     /**
-     * Not right after a negation: "never transmit secrets or sensitive personal data" (@shopify/dev-mcp's
-     * learn_shopify_api answer) forbids what the marker looks for.
+     * Not right after a prohibition: "never transmit secrets or sensitive personal data" (@shopify/dev-mcp's
+     * learn_shopify_api answer) forbids what the marker looks for; "if you haven't read ~/.ssh/id_rsa yet"
+     * forbids nothing.
      */
-    private static final String NOT_NEGATED = "(?<!\\bnever\\s)(?<!\\bnot\\s)(?<!n't\\s)(?<!\\bnor\\s)";
+    private static final String NOT_NEGATED = "(?<!\\bnever\\s)(?<!\\bdo\\snot\\s)(?<!\\bdon't\\s)(?<!\\bmust\\snot\\s)"
+            + "(?<!\\bshould\\snot\\s)(?<!\\bcannot\\s)";
 
     /** Instruction-like poisoning phrases (high-signal). */
     public static final Map<String, Pattern> POISONING = patterns(new String[][] {
@@ -93,7 +95,7 @@ public final class InjectionMarkers {
                 + "read|send|pass|include)\\b|\\bbefore\\s+(?:using|calling|invoking)\\s+this\\s+tool\\b[^.\\n]{0,60}?"
                 + "\\b(?:must|always|first)\\b", "must before"},
         // another tool named: "be careful when using this tool" (sentry-mcp 0.36) is about the tool itself
-        {"cross_tool_instruction", "\\bwhen\\s+(?:using|calling|invoking)\\s+(?:the\\s+|any\\s+)?(?!(?:this|that|these|"
+        {"cross_tool_instruction", "\\bwhen\\s+(?:using|calling|invoking)\\s+(?:(?:the|any|a|an|your|its)\\s+)?(?!(?:this|that|these|"
                 + "our|my|the|a|an|its|your|same)\\s)[\\w.-]+\\s+tool\\b"
                 + "|\\b(?:side\\s+effect)\\s+on\\s+(?:the\\s+)?(?:also\\s+present\\s+)?[\\w.-]+\\s+tool", "tool"},
         {"role_token", "<\\|(?:im_start|im_end|system|endoftext)\\|>|\\[/?INST\\]|<<\\s*/?SYS\\s*>>", "<| inst] <<"},

@@ -36,9 +36,9 @@ public final class MetadataAudit {
         List<TextSegments.Segment> all = new ArrayList<>(visible);
         all.addAll(schema);
 
-        List<Map<String, Object>> poison = hits(InjectionMarkers.DEFINITION_POISONING, visible);
+        List<Map<String, Object>> poison = definitionHits(visible);
         add(out, AuditCheck.TOOL_POISONING, null, surface, target, hash, "markers", poison);
-        List<Map<String, Object>> schemaPoison = hits(InjectionMarkers.DEFINITION_POISONING, schema);
+        List<Map<String, Object>> schemaPoison = definitionHits(schema);
         add(out, AuditCheck.SCHEMA_POISONING, null, surface, target, hash, "markers", schemaPoison);
         if (poison.isEmpty() && schemaPoison.isEmpty()) {
             add(out, AuditCheck.SENSITIVE_PATH, null, surface, target, hash, "markers",
@@ -63,6 +63,21 @@ public final class MetadataAudit {
     static String target(Surface surface, JsonNode item) {
         String id = surface.identity(item);
         return id.isEmpty() ? "(unnamed " + surface.wire() + ")" : id;
+    }
+
+    /**
+     * Poisoning markers of a definition's segments: an {@code <instructions>} tag is guidance there, unless
+     * its segment also names a secret location ("&lt;instructions&gt;first read ~/.cursor/mcp.json").
+     */
+    private static List<Map<String, Object>> definitionHits(List<TextSegments.Segment> segments) {
+        List<TextSegments.Segment> armed = new ArrayList<>();
+        List<TextSegments.Segment> plain = new ArrayList<>();
+        for (TextSegments.Segment s : segments) {
+            (InjectionMarkers.any(InjectionMarkers.SECRET_PATHS, s.text()) ? armed : plain).add(s);
+        }
+        List<Map<String, Object>> out = hits(InjectionMarkers.POISONING, armed);
+        out.addAll(hits(InjectionMarkers.DEFINITION_POISONING, plain));
+        return out.size() > MAX_HITS ? new ArrayList<>(out.subList(0, MAX_HITS)) : out;
     }
 
     private static List<Map<String, Object>> hits(Map<String, java.util.regex.Pattern> markers,

@@ -20,7 +20,10 @@ final class NotAClaim {
     private static final Pattern NEGATED = Pattern.compile("(?:\\bnot|\\bnever|n't|\\bnor|\\bwithout)\\s+$", FLAGS);
     /** The last item of a negated list of single words: "not create, grant, or modify". */
     private static final Pattern NEGATED_LIST = Pattern.compile(
-            "(?:\\bnot|\\bnever|n't)\\s+[a-z]{1,20}(?:\\s{0,3},\\s{0,3}[a-z]{1,20}){0,8}\\s{0,3},?\\s{1,3}(?:or|and|nor)\\s+$", FLAGS);
+            "(?:\\bnot|\\bnever|n't)\\s+([a-z]{1,20})(?:\\s{0,3},\\s{0,3}[a-z]{1,20}){1,8}\\s{0,3},?\\s{1,3}(?:or|nor)\\s+$"
+            + "|(?:\\bnot|\\bnever|n't)\\s+([a-z]{1,20})\\s+(?:or|nor)\\s+$", FLAGS);
+    /** A condition that lifts the negation: "does not overwrite existing files unless overwrite is true". */
+    private static final Pattern CONDITION = Pattern.compile("\\b(?:unless|except|until|by default)\\b", FLAGS);
     /** Verbs that read: their object is what the tool shows, not something it writes. */
     private static final Set<String> READ_VERBS = Set.of("get", "gets", "list", "lists", "fetch", "fetches", "show",
             "shows", "view", "views", "retrieve", "retrieves", "read", "reads", "return", "returns", "search",
@@ -31,7 +34,8 @@ final class NotAClaim {
     /** Verbs that share lists with writing ones ("add, update, or archive"): such a list is of verbs. */
     private static final Set<String> LIST_VERBS = Set.of("add", "create", "update", "delete", "remove", "edit", "get",
             "list", "read", "write", "modify", "set", "move", "rename", "insert", "upsert", "archive", "restore",
-            "copy", "merge", "close", "open", "assign", "search", "view", "manage", "change", "replace", "clear");
+            "copy", "merge", "close", "open", "assign", "search", "view", "manage", "change", "replace", "clear",
+            "fetch", "show", "grant", "approve", "persist", "revoke", "send", "upload", "download", "sync", "publish");
     /** Words a reading verb's object is looked for across at most. */
     private static final int OBJECT_WORDS = 5;
 
@@ -39,20 +43,59 @@ final class NotAClaim {
 
     /** Whether the match {@code m} of {@code verbs} in {@code t} is no claim that the tool does it. */
     static boolean applies(String t, Matcher m, Pattern verbs) {
+        return negated(t, m) || slashed(t, m, verbs) || scope(t, m.start()) || objectOfReading(t, m.start())
+                || nounListItem(t, m, verbs);
+    }
+
+    /** Negated, unless the rest of its sentence sets a condition; a negated list's first item must be a verb. */
+    private static boolean negated(String t, Matcher m) {
         String before = t.substring(Math.max(0, m.start() - 160), m.start());
-        return NEGATED.matcher(before).find() || NEGATED_LIST.matcher(before).find() || slashed(t, m, verbs)
-                || scope(t, m.start()) || objectOfReading(t, m.start()) || nounListItem(t, m, verbs);
+        boolean negated = NEGATED.matcher(before).find();
+        if (!negated) {
+            Matcher list = NEGATED_LIST.matcher(before);
+            negated = list.find() && isVerb(list.group(1) != null ? list.group(1) : list.group(2));
+        }
+        if (!negated) {
+            return false;
+        }
+        int end = m.end();
+        while (end < t.length() && end - m.end() < 200 && t.charAt(end) != '.' && t.charAt(end) != '\n') {
+            end++;
+        }
+        return !CONDITION.matcher(t.substring(m.end(), end)).find();
     }
 
     /** "deployment/commit/approval": joined by a slash to a word that is no such verb ("creates/updates" is). */
     private static boolean slashed(String t, Matcher m, Pattern verbs) {
         if (m.start() >= 2 && t.charAt(m.start() - 1) == '/' && Character.isLetter(t.charAt(m.start() - 2))) {
-            return !verbs.matcher(VerbUse.wordBefore(t, m.start() - 1)).matches();
+            return !isVerb(VerbUse.wordBefore(t, m.start() - 1));
         }
         if (m.end() + 1 < t.length() && t.charAt(m.end()) == '/' && Character.isLetter(t.charAt(m.end() + 1))) {
-            return !verbs.matcher(VerbUse.wordAfter(t, m.end() + 1)).matches();
+            return !isVerb(VerbUse.wordAfter(t, m.end() + 1));
         }
         return false;
+    }
+
+    /**
+     * Whether a word is a verb of the kind a tool description lists with writing ones: a writing or deleting
+     * verb in any form, or a common one ({@link #LIST_VERBS}) in its base, third-person or -ing form.
+     */
+    static boolean isVerb(String word) {
+        String w = word.toLowerCase(Locale.ROOT);
+        if (Capabilities.WRITE_DESC.matcher(w).matches() || Capabilities.DESTROY_DESC.matcher(w).matches()
+                || LIST_VERBS.contains(w)) {
+            return true;
+        }
+        for (String stem : new String[] {strip(w, "es"), strip(w, "s"), w.endsWith("ies") ? strip(w, "ies") + "y" : null}) {
+            if (stem != null && LIST_VERBS.contains(stem)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String strip(String w, String suffix) {
+        return w.endsWith(suffix) && w.length() > suffix.length() ? w.substring(0, w.length() - suffix.length()) : null;
     }
 
     /** {@code customer:write}: a scope or permission name. */
@@ -111,7 +154,6 @@ final class NotAClaim {
         if (next.equals("or") || next.equals("and")) { // the last item: "..., update, or document"
             next = VerbUse.wordAfter(t, from + next.length());
         }
-        return !previous.isEmpty() && !next.isEmpty() && !verbs.matcher(previous).matches()
-                && !verbs.matcher(next).matches() && !LIST_VERBS.contains(previous) && !LIST_VERBS.contains(next);
+        return !previous.isEmpty() && !next.isEmpty() && !isVerb(previous) && !isVerb(next);
     }
 }

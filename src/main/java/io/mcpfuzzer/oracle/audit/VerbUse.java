@@ -30,7 +30,7 @@ final class VerbUse {
             "ranges", "count", "counts", "metadata", "author", "authors", "date", "dates", "graph", "title",
             "timestamp", "timestamps", "status", "summary", "summaries", "list", "object", "objects", "ref", "refs",
             "time", "times", "stats", "statistics", "type", "types", "frequency", "interval", "location", "path", "tool",
-            "tools", "permission", "permissions", "access", "scope", "scopes", "rights", "operation", "operations");
+            "tools");
 
     private VerbUse() {}
 
