@@ -33,12 +33,12 @@ public final class LeakPatterns {
 
     /**
      * A Windows path: in JSON text with escaped backslashes ({@code C:\\\\Users\\\\bob}), or in plain text
-     * with single ones after an upper-case drive and first folder ({@code C:\\Users\\bob},
-     * {@code C:\\Program Files\\nodejs}). A lone backslash after a lower-case letter and a colon is a JSON
-     * escape ("can't:\\n\\n" in Shopify's docs answer), and so is one before a lower-case letter. RE2 syntax.
+     * with single ones after an upper-case drive, when the first folder starts with no letter of a JSON escape
+     * ({@code C:\\Users\\bob}, {@code C:\\app\\x}; not {@code C:\\node\\x}). A lone backslash after a
+     * lower-case letter and a colon is a JSON escape ("can't:\\n\\n" in Shopify's docs answer). RE2 syntax.
      */
     private static final String WINDOWS_PATH = "[A-Za-z]:\\\\\\\\(?:[\\w.$ -]+\\\\\\\\)+?[\\w.$ -]"
-            + "|[A-Z]:\\\\[A-Z0-9][\\w.$ -]*\\\\(?:[\\w.$ -]+\\\\)*?[\\w.$ -]";
+            + "|[A-Z]:\\\\[A-Z0-9ac-eg-mo-qsv-z_.$][\\w.$ -]*\\\\(?:[\\w.$ -]+\\\\)*?[\\w.$ -]";
 
     private static final List<Rule> RULES = List.of(
             new Rule("java_stack_trace", Pattern.compile("\\n?[ \\t\\n\\f\\r\\x0B]*at [\\w$.]+\\([\\w$]+\\.(java|kt|scala):\\d+\\)"),
