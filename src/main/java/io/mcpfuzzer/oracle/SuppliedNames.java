@@ -64,8 +64,20 @@ final class SuppliedNames {
 
     /** True when the name before "not found" (or after "unknown resource:") is an input value, of any length. */
     static boolean namedName(String text, JsonNode input) {
+        return namedName(text, input, null);
+    }
+
+    /**
+     * As {@link #namedName(String, JsonNode)}; a request sent as a raw frame (a protocol case, no parsed input)
+     * names it when the frame's text holds it.
+     */
+    static boolean namedName(String text, JsonNode input, String rawInput) {
         String operand = operand(NAME_OPERAND, text);
-        return operand != null && values(input).contains(operand);
+        if (operand == null) {
+            return false;
+        }
+        return values(input).contains(operand)
+                || input == null && rawInput != null && operand.length() >= 3 && rawInput.contains(operand);
     }
 
     /** True when one of the input's string values is a path (a separator) or a file name with a known extension. */

@@ -172,6 +172,10 @@ class PrecisionVerdictsTest {
         assertThat(SuppliedNames.namedName("Unsupported resource URI: http://127.0.0.1:1/",
                 Json.object().put("uri", "http://127.0.0.1:1/"))).isTrue();
         assertThat(SuppliedNames.namedName(message, Json.object().put("uri", "linear://teams"))).isFalse();
+        // a protocol case is sent as a raw frame
+        assertThat(SuppliedNames.namedName("Unsupported resource URI: test://static/resource/1", null,
+                "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"resources/read\",\"params\":{\"uri\":"
+                        + "\"test://static/resource/1\"}}")).isTrue();
     }
 
     /** server-slack 2025.4.25 refuses a missing argument in a normal result; every tool does the same. */
