@@ -29,6 +29,9 @@ final class CallerTraces {
     /** Shortest source line taken as a quote of an input value that was not echoed whole. */
     private static final int MIN_QUOTE = 4;
     /** {@code File "x", line 3, in f}, the quotes JSON-escaped or not. */
+    /** What every Python compile error line holds; a cheap test before the line scan. */
+    private static final String COMPILE_ERROR_HINT = "Error: ";
+    private static final Pattern COMPILE_ERROR = Pattern.compile("(?:SyntaxError|IndentationError|TabError): ");
     private static final Pattern FRAME = Pattern.compile("\\s+File \\\\?\"([^\"\\\\]{0,4096})\\\\?\", line \\d{1,9}.{0,4096}");
 
     private CallerTraces() {}
@@ -41,7 +44,8 @@ final class CallerTraces {
      * @param input  what was sent (its string values are the program's lines); may be null
      */
     static String withoutCallerTraces(String masked, JsonNode input) {
-        if (masked == null || input == null || !masked.contains(HEADER) && !masked.contains(NodeCallerTraces.INDENTED_FRAME)) {
+        if (masked == null || input == null || !masked.contains(HEADER) && !masked.contains(NodeCallerTraces.INDENTED_FRAME)
+                && !masked.contains(COMPILE_ERROR_HINT)) {
             return masked;
         }
         TextLines lines = TextLines.of(masked, MAX_LINES);
@@ -49,6 +53,7 @@ final class CallerTraces {
         List<int[]> blocks = new ArrayList<>();
         List<String> files = new ArrayList<>();
         python(lines, values, blocks, files);
+        compileErrors(lines, values, blocks, files);
         NodeCallerTraces.find(lines, values, blocks, files);
         return blocks.isEmpty() ? masked : replaced(masked, blocks, files);
     }
@@ -68,6 +73,30 @@ final class CallerTraces {
                 blocks.add(new int[] {lines.start(i) + at, lines.end(Math.min(e, lines.size() - 1))});
             }
             i = e;
+        }
+    }
+
+    /**
+     * Adds each compile error of the program itself, which Python prints without a traceback header:
+     * {@code File "/tmp/x.py", line 1}, the program's line, carets, then {@code SyntaxError: invalid syntax}
+     * (mcp-server-code-runner running a program that is not Python).
+     */
+    private static void compileErrors(TextLines lines, List<String> values, List<int[]> blocks, List<String> files) {
+        for (int i = 0; i + 2 < lines.size() && blocks.size() < MAX_BLOCKS; i++) {
+            Matcher frame = FRAME.matcher(lines.line(i));
+            String source = lines.line(i + 1);
+            if (!frame.matches() || !Character.isWhitespace(first(source)) || !quotesInput(source.strip(), values)) {
+                continue;
+            }
+            int e = i + 2;
+            if (isCarets(lines.line(e).strip()) && e + 1 < lines.size()) {
+                e++;
+            }
+            if (COMPILE_ERROR.matcher(lines.line(e)).lookingAt()) {
+                blocks.add(new int[] {lines.start(i), lines.end(e)});
+                addFile(files, frame.group(1));
+                i = e;
+            }
         }
     }
 

@@ -83,6 +83,18 @@ class CallerTracesTest {
         assertThat(LeakPatterns.find(masked)).extracting(LeakPatterns.Leak::type).contains("python_traceback");
     }
 
+    /** mcp-server-code-runner 0.1.8: a program that is no Python fails to compile, without a traceback header. */
+    @Test
+    void theCompileErrorOfTheProgramSentIsNoLeak() {
+        JsonNode input = Json.object().put("code", "open issues lotus nebula harbor delta 32").put("languageId", "python");
+        String text = "Error: Command failed: python -u \"/tmp/run-8812/tmp.python\"\n  File \"/tmp/run-8812/tmp.python\", "
+                + "line 1\n    open issues lotus nebula harbor delta 32\n         ^^^^^^\nSyntaxError: invalid syntax\n";
+        assertThat(categories(input, text)).doesNotContain("error_leakage");
+        // the server's own module failing to compile is its own
+        String server = text.replace("open issues lotus nebula harbor delta 32", "import secrets_loader as s");
+        assertThat(CallerTraces.withoutCallerTraces(server, input)).isEqualTo(server);
+    }
+
     @Test
     void aTracebackQuotingSomethingElseIsKept() {
         JsonNode input = Json.object().put("code", "print(1)");
