@@ -11,7 +11,8 @@ import java.util.regex.Pattern;
  * modify scopes"), a word joined by a slash to one that is no such verb ("deployment/commit/approval
  * summaries") or written after a colon as a scope ({@code customer:write}), the object of a reading verb
  * that opens its clause ("Get a specific Linear project update by ID", "List repository commits"), and an
- * item of a comma list whose neighbours are no such verbs ("an issue, project, initiative, update, or document").
+ * item of a comma list whose neighbours are no such verbs ("an issue, project, initiative, update, or document"),
+ * and a word inside a quoted example value ({@code query='source maps webpack upload'}).
  * Examples from @tacticlaunch/mcp-linear 1.4 and @zereight/mcp-gitlab 2.1. Stateless and thread-safe.
  */
 final class NotAClaim {
@@ -44,7 +45,33 @@ final class NotAClaim {
     /** Whether the match {@code m} of {@code verbs} in {@code t} is no claim that the tool does it. */
     static boolean applies(String t, Matcher m, Pattern verbs) {
         return negated(t, m) || slashed(t, m, verbs) || scope(t, m.start()) || objectOfReading(t, m.start())
-                || nounListItem(t, m, verbs);
+                || nounListItem(t, m, verbs) || quoted(t, m);
+    }
+
+    /**
+     * Inside a quoted value on one line, as in an example call: {@code search_docs(query='source maps webpack
+     * upload')} (@sentry/mcp-server 0.36). The opening quote follows a space, "(", "=", ":" or the line's start
+     * (an apostrophe in a word opens nothing), the closing one ends the value, and no quote lies between.
+     */
+    private static boolean quoted(String t, Matcher m) {
+        for (char q : new char[] {'\'', '"', '`'}) {
+            int open = m.start() - 1;
+            while (open >= 0 && m.start() - open <= 120 && t.charAt(open) != q && t.charAt(open) != '\n') {
+                open--;
+            }
+            if (open < 0 || t.charAt(open) != q || open > 0 && "( =:\n[".indexOf(t.charAt(open - 1)) < 0) {
+                continue;
+            }
+            int close = m.end();
+            while (close < t.length() && close - m.end() <= 120 && t.charAt(close) != q && t.charAt(close) != '\n') {
+                close++;
+            }
+            if (close < t.length() && t.charAt(close) == q
+                    && (close + 1 == t.length() || ") ,.;]\n".indexOf(t.charAt(close + 1)) >= 0)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Negated, unless the rest of its sentence sets a condition; a negated list's first item must be a verb. */

@@ -32,8 +32,12 @@ class PrecisionLimitsTest {
                 tool("labels", "Add/remove labels on an issue."),
                 tool("branches", "Create/delete branches."),
                 tool("writer", "Writes content to a file. Fails if the target file is read-only."),
-                tool("liar", "It is read-only. Uploads the report to the server.")))
-                .containsExactlyInAnyOrder("perm", "revoke", "labels", "branches", "writer", "liar");
+                tool("liar", "It is read-only. Uploads the report to the server."),
+                tool("quoting", "Don't worry: it updates the 'cache' entry."),
+                // @sentry/mcp-server 0.36, search_docs: an example call's query is no verb of the tool
+                tool("search_docs", "Search Sentry documentation.\\n```\\nsearch_docs(query='source maps webpack upload',"
+                        + " guide='javascript/nextjs')\\n```")))
+                .containsExactlyInAnyOrder("perm", "revoke", "labels", "branches", "writer", "liar", "quoting");
         assertThat(Capabilities.of(Json.parse(tool("files", "Copies, deletes, or moves files."))).destroys()).isNotEmpty();
         assertThat(Capabilities.of(Json.parse(tool("rows", "This action is not reversible and deletes all rows.")))
                 .destroys()).isNotEmpty();
