@@ -41,8 +41,9 @@ public final class MetadataAudit {
         List<Map<String, Object>> schemaPoison = definitionHits(schema);
         add(out, AuditCheck.SCHEMA_POISONING, null, surface, target, hash, "markers", schemaPoison);
         if (poison.isEmpty() && schemaPoison.isEmpty()) {
-            add(out, AuditCheck.SENSITIVE_PATH, null, surface, target, hash, "markers",
-                    hits(InjectionMarkers.SECRET_PATHS, all));
+            List<Map<String, Object>> secrets = hits(InjectionMarkers.SECRET_PATHS, all);
+            add(out, AuditCheck.SENSITIVE_PATH, !secrets.isEmpty() && onlyDotEnvToFill(all) ? Severity.LOW : null,
+                    surface, target, hash, "markers", secrets);
         }
         hidden(out, surface, target, hash, all);
         markup(out, surface, target, hash, all);
@@ -57,6 +58,28 @@ public final class MetadataAudit {
         add(out, AuditCheck.TOOL_CONDITIONING, armed ? null : Severity.LOW, surface, target, hash, "markers",
                 conditioning, !armed);
         return out;
+    }
+
+    /** Telling the user to put something into a {@code .env} file: set-up guidance, not a read of secrets. */
+    private static final java.util.regex.Pattern STORE_IN_ENV = java.util.regex.Pattern.compile(
+            "\\b(?:place|store|save|put|add|set|write|copy)\\b[^\\n]{0,120}?\\.env[\\w.]*$", java.util.regex.Pattern.CASE_INSENSITIVE);
+
+    /**
+     * Whether every secret location the segments name is a {@code .env} file the description tells the user
+     * to store something in ("Place the returned credentials in project's .env.local", Neon's
+     * provision_neon_auth): set-up guidance, low rather than medium.
+     */
+    private static boolean onlyDotEnvToFill(List<TextSegments.Segment> segments) {
+        for (TextSegments.Segment s : segments) {
+            for (InjectionMarkers.Hit h : InjectionMarkers.scan(InjectionMarkers.SECRET_PATHS, s.text(), MAX_HITS)) {
+                int from = Math.max(0, h.offset() - 160);
+                String before = s.text().substring(from, Math.min(s.text().length(), h.offset() + h.match().length()));
+                if (!h.match().startsWith(".env") || !STORE_IN_ENV.matcher(before).find()) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     /** Target string for an item: its identity, or a placeholder naming the surface. */

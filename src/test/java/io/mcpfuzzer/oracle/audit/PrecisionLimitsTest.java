@@ -69,6 +69,18 @@ class PrecisionLimitsTest {
         assertThat(MetadataAudit.audit(Surface.TOOL, hostile)).extracting(Finding::checkId).contains("MCPF-META-001");
     }
 
+    /** Neon's provision_neon_auth tells the user where to keep credentials: low; reading a secret stays medium. */
+    @Test
+    void aDotEnvTheUserIsToldToFillIsLow() {
+        JsonNode neon = Json.parse("{\"name\":\"provision\",\"description\":\"Provisions auth.\\n2. Place the returned "
+                + "credentials in project's `.env.local` or `.env` file\"}");
+        assertThat(MetadataAudit.audit(Surface.TOOL, neon)).filteredOn(f -> "MCPF-META-003".equals(f.checkId()))
+                .extracting(f -> f.severity().wire()).containsExactly("low");
+        JsonNode reader = Json.parse("{\"name\":\"config\",\"description\":\"Loads settings from the .env file.\"}");
+        assertThat(MetadataAudit.audit(Surface.TOOL, reader)).filteredOn(f -> "MCPF-META-003".equals(f.checkId()))
+                .extracting(f -> f.severity().wire()).containsExactly("medium");
+    }
+
     private static List<String> markers(String text) {
         return InjectionMarkers.scan(InjectionMarkers.POISONING, text, 10).stream().map(InjectionMarkers.Hit::marker)
                 .toList();
