@@ -183,12 +183,13 @@ public final class Campaign {
                         extra.put("auth_audit", r.summary());
                     });
                 }
-                Target first = supervisor.current();
-                init = first.session().initialized();
+                Target[] discovered = {supervisor.current()};
                 List<JsonNode> listed = List.of();
                 boolean wholeListing = false;
+                Listing listing = listsTools ? ToolListing.list(supervisor, discovered, guard) : null;
+                Target first = discovered[0];
+                init = first.session().initialized();
                 if (listsTools) {
-                    Listing listing = guard.call("tools_list", null, null, () -> first.session().listTools());
                     extra.put("tool_discovery", listing == null
                             ? ToolDiscovery.failed("listing tools failed inside the fuzzer (see fuzzer_errors)")
                             : ToolDiscovery.of(listing));
