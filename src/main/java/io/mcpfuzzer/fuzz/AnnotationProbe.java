@@ -165,7 +165,6 @@ final class AnnotationProbe {
 
     /** Whether the tool's annotations carry {@code hint} as the JSON boolean {@code value}: a string {@code "true"} claims nothing. */
     static boolean claims(JsonNode tool, String hint, boolean value) {
-        JsonNode v = tool.path("annotations").get(hint);
-        return v != null && v.isBoolean() && v.booleanValue() == value;
+        return io.mcpfuzzer.oracle.audit.AnnotationAudit.hint(tool, hint, value);
     }
 }

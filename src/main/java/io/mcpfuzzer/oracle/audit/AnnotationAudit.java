@@ -103,8 +103,8 @@ public final class AnnotationAudit {
         return out;
     }
 
-    /** True when annotations.{name} is the boolean {@code value} (absent hints never match). */
-    static boolean hint(JsonNode tool, String name, boolean value) {
+    /** Whether the tool's annotations carry {@code name} as the JSON boolean {@code value} (a string claims nothing). */
+    public static boolean hint(JsonNode tool, String name, boolean value) {
         JsonNode v = tool.path("annotations").get(name);
         return v != null && v.isBoolean() && v.booleanValue() == value;
     }

@@ -42,10 +42,10 @@ final class NotAClaim {
 
     private NotAClaim() {}
 
-    /** Whether the match {@code m} of {@code verbs} in {@code t} is no claim that the tool does it. */
-    static boolean applies(String t, Matcher m, Pattern verbs) {
-        return negated(t, m) || slashed(t, m, verbs) || scope(t, m.start()) || objectOfReading(t, m.start())
-                || nounListItem(t, m, verbs) || quoted(t, m);
+    /** Whether the match {@code m} of a writing or deleting verb in {@code t} is no claim that the tool does it. */
+    static boolean applies(String t, Matcher m) {
+        return negated(t, m) || slashed(t, m) || scope(t, m.start()) || objectOfReading(t, m.start())
+                || nounListItem(t, m) || quoted(t, m);
     }
 
     /**
@@ -93,7 +93,7 @@ final class NotAClaim {
     }
 
     /** "deployment/commit/approval": joined by a slash to a word that is no such verb ("creates/updates" is). */
-    private static boolean slashed(String t, Matcher m, Pattern verbs) {
+    private static boolean slashed(String t, Matcher m) {
         if (m.start() >= 2 && t.charAt(m.start() - 1) == '/' && Character.isLetter(t.charAt(m.start() - 2))) {
             return !isVerb(VerbUse.wordBefore(t, m.start() - 1));
         }
@@ -157,7 +157,7 @@ final class NotAClaim {
     }
 
     /** "initiative, update, or document": a comma list item whose neighbours are no such verbs. */
-    private static boolean nounListItem(String t, Matcher m, Pattern verbs) {
+    private static boolean nounListItem(String t, Matcher m) {
         int after = m.end();
         while (after < t.length() && t.charAt(after) == ' ') {
             after++;

@@ -46,7 +46,7 @@ final class VerbUse {
         while (m.find()) {
             if (!NOUN_BEFORE.contains(wordBefore(t, m.start())) && !NOUN_AFTER.contains(wordAfter(t, m.end()))
                     && !baseFormCompound(t, m) && !hyphenated(t, m) && !opensParenthesis(t, m.start()) && !onStatusLine(t, m.start())
-                    && !NotAClaim.applies(t, m, pattern)) {
+                    && !NotAClaim.applies(t, m)) {
                 return m.group();
             }
         }
