@@ -24,6 +24,22 @@ class StartupMessagesTest {
                 "--output-dir", dir.resolve("reports").toString());
     }
 
+    /** A shell server that answers initialize, says why on stderr, runs {@code beforeExit}, then exits with 4. */
+    private Path answersThenExits(String name, String beforeExit) throws java.io.IOException {
+        Path script = dir.resolve(name);
+        Files.writeString(script, """
+                #!/bin/sh
+                read -r line
+                id=${line#*\\"id\\":}
+                id=${id%%[!0-9]*}
+                printf '{"jsonrpc":"2.0","id":%s,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{}},\
+                "serverInfo":{"name":"x","version":"1"}}}\\n' "$id"
+                echo "lost my database connection" >&2
+                """ + beforeExit + "exit 4\n");
+        assertThat(script.toFile().setExecutable(true)).isTrue();
+        return script;
+    }
+
     private static int count(String text, String part) {
         int n = 0;
         for (int i = text.indexOf(part); i >= 0; i = text.indexOf(part, i + 1)) {
@@ -88,18 +104,7 @@ class StartupMessagesTest {
     @Test
     void aServerThatAnswersInitializeAndExitsAtOnceFailedToStart() throws Exception {
         // shell built-ins only: the exit must fall in the 300 ms start-up window even on a loaded machine
-        Path script = dir.resolve("answers-then-exits.sh");
-        Files.writeString(script, """
-                #!/bin/sh
-                read -r line
-                id=${line#*\\"id\\":}
-                id=${id%%[!0-9]*}
-                printf '{"jsonrpc":"2.0","id":%s,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{}},\
-                "serverInfo":{"name":"x","version":"1"}}}\\n' "$id"
-                echo "lost my database connection" >&2
-                exit 4
-                """);
-        assertThat(script.toFile().setExecutable(true)).isTrue();
+        Path script = answersThenExits("answers-then-exits.sh", "");
 
         CliRunTest.Outcome o = start(script.toString());
 
@@ -113,19 +118,7 @@ class StartupMessagesTest {
     /** A server that exits a second after answering initialize: past the start-up window, not past discovery. */
     @Test
     void aServerGoneBeforeToolsListFailsTheRun() throws Exception {
-        Path script = dir.resolve("answers-then-dies.sh");
-        Files.writeString(script, """
-                #!/bin/sh
-                read -r line
-                id=${line#*\\"id\\":}
-                id=${id%%[!0-9]*}
-                printf '{"jsonrpc":"2.0","id":%s,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{}},\
-                "serverInfo":{"name":"x","version":"1"}}}\\n' "$id"
-                echo "lost my database connection" >&2
-                sleep 1
-                exit 4
-                """);
-        assertThat(script.toFile().setExecutable(true)).isTrue();
+        Path script = answersThenExits("answers-then-dies.sh", "sleep 1\n");
 
         CliRunTest.Outcome o = start(script.toString());
 

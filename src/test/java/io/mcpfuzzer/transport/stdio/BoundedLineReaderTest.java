@@ -28,8 +28,8 @@ class BoundedLineReaderTest {
         byte[] input = "{\"a\":1}\r\n\nsecond line\n\u00e9\u20ac\uD83D\uDE00\nlast".getBytes(StandardCharsets.UTF_8);
         List<String> expected = List.of("T:{\"a\":1}", "T:", "T:second line", "T:\u00e9\u20ac\uD83D\uDE00", "E:last");
         assertThat(readAll(new ByteArrayInputStream(input), CAP)).isEqualTo(expected);
-        assertThat(readAll(new Trickle(input, 1), CAP)).isEqualTo(expected);
-        assertThat(readAll(new Trickle(input, 3), CAP)).isEqualTo(expected);
+        assertThat(readAll(trickle(input, 1), CAP)).isEqualTo(expected);
+        assertThat(readAll(trickle(input, 3), CAP)).isEqualTo(expected);
     }
 
     @Test
@@ -40,7 +40,7 @@ class BoundedLineReaderTest {
         byte[] input = (atCap + "\n" + pastCap + "\n" + pastCapWithCr + "\nok\n").getBytes(StandardCharsets.UTF_8);
         List<String> expected = List.of("T:" + atCap, "O:" + (CAP + 1), "O:" + (CAP + 1), "T:ok", "E:");
         assertThat(readAll(new ByteArrayInputStream(input), CAP)).isEqualTo(expected);
-        assertThat(readAll(new Trickle(input, 7), CAP)).isEqualTo(expected);
+        assertThat(readAll(trickle(input, 7), CAP)).isEqualTo(expected);
     }
 
     @Test
@@ -70,7 +70,7 @@ class BoundedLineReaderTest {
             }
             expected.add("E:");
             byte[] input = bytes.toByteArray();
-            assertThat(readAll(new Trickle(input, random.nextInt(1, 300)), CAP)).as("round %d", round)
+            assertThat(readAll(trickle(input, random.nextInt(1, 300)), CAP)).as("round %d", round)
                     .isEqualTo(expected);
         }
     }
@@ -107,7 +107,7 @@ class BoundedLineReaderTest {
             byte[] input = bytes.toByteArray();
             List<String> expected = plainSplit(input, cap);
             int most = random.nextBoolean() ? 70_000 : random.nextInt(1, 400);
-            assertThat(readAllWithEdges(new Jumble(input, random.split(), most), cap, cap >= BoundedLineReader.EDGE))
+            assertThat(readAllWithEdges(jumble(input, random.split(), most), cap, cap >= BoundedLineReader.EDGE))
                     .as("round %d, cap %d, reads of at most %d", round, cap, most).isEqualTo(expected);
         }
     }
@@ -178,45 +178,25 @@ class BoundedLineReaderTest {
         }
     }
 
-    /** Hands out between 1 and {@code most} bytes per read, at random. */
-    private static final class Jumble extends InputStream {
-        private final byte[] data;
-        private final SplittableRandom random;
-        private final int most;
-        private int pos;
-
-        Jumble(byte[] data, SplittableRandom random, int most) {
-            this.data = data;
-            this.random = random;
-            this.most = most;
-        }
-
-        @Override
-        public int read() {
-            return pos < data.length ? data[pos++] & 0xff : -1;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) {
-            if (pos >= data.length) {
-                return -1;
-            }
-            int n = Math.min(Math.min(len, random.nextInt(1, most + 1)), data.length - pos);
-            System.arraycopy(data, pos, b, off, n);
-            pos += n;
-            return n;
-        }
+    /** Hands out at most {@code step} bytes per read, as a pipe may. */
+    private static InputStream trickle(byte[] data, int step) {
+        return new Chunked(data, () -> step);
     }
 
-    /** Hands out at most {@code step} bytes per read, as a pipe may. */
-    private static final class Trickle extends InputStream {
+    /** Hands out between 1 and {@code most} bytes per read, at random. */
+    private static InputStream jumble(byte[] data, SplittableRandom random, int most) {
+        return new Chunked(data, () -> random.nextInt(1, most + 1));
+    }
+
+    /** Hands out at most {@code size.getAsInt()} bytes per read. */
+    private static final class Chunked extends InputStream {
         private final byte[] data;
-        private final int step;
+        private final java.util.function.IntSupplier size;
         private int pos;
 
-        Trickle(byte[] data, int step) {
+        Chunked(byte[] data, java.util.function.IntSupplier size) {
             this.data = data;
-            this.step = step;
+            this.size = size;
         }
 
         @Override
@@ -229,7 +209,7 @@ class BoundedLineReaderTest {
             if (pos >= data.length) {
                 return -1;
             }
-            int n = Math.min(Math.min(len, step), data.length - pos);
+            int n = Math.min(Math.min(len, size.getAsInt()), data.length - pos);
             System.arraycopy(data, pos, b, off, n);
             pos += n;
             return n;
