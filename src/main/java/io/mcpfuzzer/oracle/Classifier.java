@@ -21,7 +21,8 @@ import tools.jackson.databind.JsonNode;
  * over the frame cap is {@code oversized_response}; error code -32603 is
  * {@code internal_error}, unless its text blames the network or missing credentials (no finding, counted
  * in {@link #environment()}); stack traces, paths or SQL errors in any answer are
- * {@code error_leakage} (one finding per answer naming every kind it leaks), except text the input itself carried and the answer echoes, and paths the
+ * {@code error_leakage} (one root cause per server and main kind, a path also by its first folders, naming every
+ * kind the answer leaks), except text the input itself carried and the answer echoes, and paths the
  * fuzzer sent or the server publishes ({@link KnownText}); a hostile string of the input echoed
  * verbatim inside other text of a normal answer is a low {@code injection_reflection} (an echo proves
  * nothing was executed; not in a {@code prompts/get} answer, whose job is to carry the arguments, nor
@@ -171,8 +172,10 @@ public final class Classifier {
      * arguments answered so stays {@code medium}. A file the input named that could not be opened or read
      * ({@link ValidationText#isFileAccess}, the request's values masked) is one {@code low} root cause per
      * server: the MCP spec wants such a tool failure as a result with {@code isError}; so is a request naming
-     * something the server does not have ({@link ValidationText#isUnknownName}), valid input or not. Any other -32603
-     * merges by the shape of its message.
+     * something the server does not have ({@link ValidationText#isUnknownName}, or the masked wording of
+     * {@link SuppliedNames#maskedName}), valid input or not, and so is a program the tool ran that failed
+     * ({@link ValidationText#isFailedCommand}: its text is that program's). Any other -32603 merges by the shape of
+     * its message.
      */
     private Finding internalError(Observation o, String message) {
         String detail = "server answered -32603 Internal error: " + cut(message, 200);
@@ -185,11 +188,18 @@ public final class Classifier {
                     + " answered with -32603 Internal error instead of a tool result with isError: " + cut(message, 200),
                     evidence(o), "-32603:file_access");
         }
-        if (ValidationText.isUnknownName(masked) && SuppliedNames.namedName(message, o.input(), o.rawInput())) {
+        if (ValidationText.isUnknownName(masked) && SuppliedNames.namedName(message, o.input(), o.rawInput())
+                || SuppliedNames.maskedName(masked)) {
             // a well-formed name that names nothing: no schema can say which names exist, only the code is wrong
             return cause(o, "internal_error", Severity.LOW, "the request named something the server does not have,"
                     + " answered with -32603 Internal error instead of a tool result with isError or -32602: "
                     + cut(message, 200), evidence(o), "-32603:unknown_name");
+        }
+        if (ValidationText.isFailedCommand(masked)) {
+            // the program's own failure (kubectl refusing a manifest): one change makes them all tool results
+            return cause(o, "internal_error", Severity.LOW, "a program the tool ran failed, answered with -32603 Internal"
+                    + " error instead of a tool result with isError: " + cut(message, 200), evidence(o),
+                    "-32603:failed_command");
         }
         if (ValidationText.isValidation(message)) {
             boolean invalid = !("tool".equals(o.kind()) && Boolean.TRUE.equals(o.inputValid()))
@@ -277,7 +287,13 @@ public final class Classifier {
         // one finding per answer: a stack trace, the SQL error in it and the path in its frames are one
         // fault (the exception reaches the client)
         Map<String, String> excerpts = new LinkedHashMap<>(); // kinds in the order found, first excerpt each
-        found.forEach(leak -> excerpts.putIfAbsent(leak.type(), leak.excerpt()));
+        Map<String, String> tokens = new LinkedHashMap<>();
+        found.forEach(leak -> {
+            excerpts.putIfAbsent(leak.type(), leak.excerpt());
+            if (leak.token() != null) {
+                tokens.putIfAbsent(leak.type(), leak.token());
+            }
+        });
         List<String> types = List.copyOf(excerpts.keySet());
         Map<String, Object> ev = evidence(o);
         ev.put("leak_type", types.get(0));
@@ -290,10 +306,13 @@ public final class Classifier {
         String kinds = words.size() == 1 ? words.get(0)
                 : String.join(", ", words.subList(0, words.size() - 1)) + " and " + words.get(words.size() - 1);
         // signed by its main kind (a stack trace before a SQL error before the rest): whether a path in
-        // the frames counts depends on what was sent, and must not split one fault in two
+        // the frames counts depends on what was sent, and must not split one fault in two. One root cause per
+        // server: the error handler that sends it is one, whichever tool failed (@playwright/mcp's 26 tools
+        // all name the browser path they miss); a path alone also by its first folders (LeakSignature)
         String main = types.stream().min(java.util.Comparator.comparingInt(Classifier::leakRank)
                 .thenComparing(java.util.Comparator.naturalOrder())).orElseThrow();
-        findings.add(finding(o, "error_leakage", Severity.MEDIUM, "answer leaks " + kinds, ev, main));
+        findings.add(cause(o, "error_leakage", Severity.MEDIUM, "answer leaks " + kinds, ev,
+                LeakSignature.of(main, tokens.get(main))));
     }
 
     /**

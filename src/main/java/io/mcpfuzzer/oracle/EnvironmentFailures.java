@@ -42,12 +42,19 @@ public final class EnvironmentFailures {
             + "[ _-]?key\\b|\\b(?:missing|invalid|expired|no) (?:\\w+ )?(?:access|auth|authentication) token\\b");
 
     /**
-     * A browser the server drives that was never installed, or cannot start (Playwright, Puppeteer): blamed only
-     * when the request did not name it (the text shows no {@code <input>}: an input-chosen executable is no
+     * A browser the server drives that was never installed, or cannot start (Playwright, Puppeteer), or a file
+     * system mounted read-only under the server (its own data file, as under {@code --sandbox bwrap}): blamed only
+     * when the request did not name it (the text shows no {@code <input>}: an input-chosen executable or path is no
      * environment).
      */
     private static final Pattern BROWSER = Pattern.compile("executable doesn't exist at|download new browsers"
-            + "|could not find (?:chrome|chromium|expected browser)\\b|failed to launch the browser process");
+            + "|could not find (?:chrome|chromium|expected browser)\\b|failed to launch the browser process"
+            // @playwright/mcp 0.0.86: "Chromium distribution 'chrome' is not found at /opt/google/chrome/chrome"
+            + "|\\b(?:chromium|chrome|browser) distribution '[^'\\n]{1,40}' is not found at"
+            + "|\\bnpx playwright install\\b"
+            // a file system mounted read-only (the --sandbox bwrap view, or a read-only container), writing the
+            // server's own file: never one the request named (that text shows <input>)
+            + "|\\berofs\\b|\\bread-only file system\\b");
 
     /** A failed connection, as node-fetch and libuv word it at the end of a message. */
     private static final Pattern TAIL_BLAME = Pattern.compile("getaddrinfo|\\b(?:enotfound|eai_again|econnrefused"
@@ -141,9 +148,10 @@ public final class EnvironmentFailures {
         if (n == 0) {
             return null;
         }
-        return String.format(Locale.ROOT, "%,d answer(s) of %d target(s) were errors that blame the network "
-                + "or missing credentials, not the input (for example: %s): no finding was made of them, and what those "
-                + "targets do past that point was not reached; give the server its network or credentials to go deeper",
-                n, byTarget.size(), example.get());
+        return String.format(Locale.ROOT, "%,d answer(s) of %d target(s) were errors that blame the network, "
+                + "missing credentials, a missing browser or a read-only file system, not the input (for example: %s): "
+                + "no finding was made of them, and what those targets do past that point was not reached; give the "
+                + "server its network, credentials or browser to go deeper (under --sandbox bwrap only --fs-root and the "
+                + "server's HOME and TMPDIR are writable)", n, byTarget.size(), example.get());
     }
 }

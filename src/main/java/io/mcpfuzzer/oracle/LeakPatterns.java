@@ -74,8 +74,18 @@ public final class LeakPatterns {
         return new LeakTriggers(groups, ignoreCase);
     }
 
-    /** One detected leak. */
-    public record Leak(String type, String excerpt) {}
+    /**
+     * One detected leak.
+     *
+     * @param token the leaked path itself for a {@code file_path} leak (at most {@value #MAX_PATH_TOKEN}
+     *              characters), else null
+     */
+    public record Leak(String type, String excerpt, String token) {
+        /** A leak that carries no token. */
+        public Leak(String type, String excerpt) {
+            this(type, excerpt, null);
+        }
+    }
 
     /** Every kind of leak found in {@code text} (each type at most once), with a short excerpt. */
     public static List<Leak> find(String text) {
@@ -109,8 +119,9 @@ public final class LeakPatterns {
             Matcher m = rule.pattern().matcher(scan);
             if (rule.name().equals("file_path")) {
                 for (int n = 0; n < MAX_PATHS && m.find(); n++) {
-                    if (!knownPath.test(pathToken(scan, m.start(), m.end()))) {
-                        leaks.add(new Leak(rule.name(), excerpt(scan, m.start(), m.end())));
+                    String token = pathToken(scan, m.start(), m.end());
+                    if (!knownPath.test(token)) {
+                        leaks.add(new Leak(rule.name(), excerpt(scan, m.start(), m.end()), token));
                         break;
                     }
                 }

@@ -4,7 +4,8 @@ import java.util.regex.Pattern;
 
 /**
  * The shape of a server's error message: what stays the same when the same fault is hit with
- * other input. Quoted values, URLs, paths, UUIDs, long hex ids and numbers are masked, so
+ * other input. Quoted values, URLs, paths, UUIDs, long hex ids, numbers and JavaScript's {@code null} and
+ * {@code undefined} (as {@code <absent>}) are masked, so
  * {@code "request 17 failed at /srv/a.js:3"} and {@code "request 903 failed at /srv/b.js:40"} have
  * one shape. Echoes of the request's values are masked first, the other masks look at the first
  * {@value #WINDOW} characters left, and the shape is cut to {@value #MAX_INPUT} last, so echoes of
@@ -26,6 +27,8 @@ public final class MessageShape {
     private static final Pattern HEX = Pattern.compile("\\b(?:0x[0-9a-fA-F]+|[0-9a-fA-F]{8,})\\b");
     private static final Pattern NUMBER = Pattern.compile("[-+]?\\d+(?:\\.\\d+)?");
     private static final Pattern SPACE = Pattern.compile("\\s+");
+    /** JavaScript's two absent values: "of null (reading 'x')" and "of undefined (reading 'x')" are one missing check. */
+    private static final Pattern ABSENT = Pattern.compile("\\b(?:undefined|null)\\b");
 
     private MessageShape() {}
 
@@ -62,6 +65,7 @@ public final class MessageShape {
         s = UUID.matcher(s).replaceAll("<id>");
         s = HEX.matcher(s).replaceAll(m -> m.group().chars().anyMatch(Character::isDigit) ? "<id>" : m.group());
         s = NUMBER.matcher(s).replaceAll("<n>");
+        s = ABSENT.matcher(s).replaceAll("<absent>");
         s = SPACE.matcher(s).replaceAll(" ").trim();
         return s.length() > MAX_INPUT ? s.substring(0, MAX_INPUT) : s;
     }

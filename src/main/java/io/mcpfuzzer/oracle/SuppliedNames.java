@@ -80,6 +80,19 @@ final class SuppliedNames {
                 || input == null && rawInput != null && operand.length() >= 3 && rawInput.contains(operand);
     }
 
+    /**
+     * "Entity with name <input> not found" (@itseasy21/mcp-knowledge-graph 1.0.7): a message, with the request's
+     * values masked ({@link InputEchoes#maskedText}), that says a value the request supplied names nothing.
+     */
+    private static final Pattern MASKED_NAME = Pattern.compile("(?i)\\b(?:with (?:name|id|key|title|uri)|named|called"
+            + "|[a-z]{2,30})\\s+['\"]?<input>['\"]?\\s+(?:was |is )?(?:not found|does not exist|doesn't exist)\\b");
+
+    /** True when the masked message says the request's own value names nothing (null is false). */
+    static boolean maskedName(String masked) {
+        return masked != null && MASKED_NAME.matcher(masked.length() > MAX_TEXT ? masked.substring(0, MAX_TEXT) : masked)
+                .find();
+    }
+
     /** True when one of the input's string values is a path (a separator) or a file name with a known extension. */
     static boolean hasPath(JsonNode input) {
         for (String v : values(input)) {

@@ -59,7 +59,9 @@ public final class ValidationText {
      */
     private static final Pattern HAND_CHECK = Pattern.compile("\\beither [^.\\n]{1,60} or [^.\\n]{1,60} (?:must|should)"
             + " be (?:provided|given|specified|set)|\\buse either [^.\\n]{1,60} or [^.\\n]{1,60}, not both|must be provided"
-            + "|\\bno [a-z ]{1,30} provided\\b");
+            + "|\\bno [a-z ]{1,30} provided\\b"
+            // a safety check of the argument's value (mcp-server-kubernetes 4.1: "Refusing to run kubectl with ...")
+            + "|\\brefus(?:e|es|ing) to (?:run|accept|process|execute|use|read|write|open|follow)\\b");
     /** A credential named: a hand-written check about it is the environment's, not the input's. */
     private static final Pattern CREDENTIAL = Pattern.compile("api[ _-]?key|apikey|token|credential|secret|password"
             + "|auth|access[ _-]?key");
@@ -90,7 +92,21 @@ public final class ValidationText {
     private static final Pattern LIMIT = Pattern.compile("too deeply nested|max(?:imum)? (?:nesting )?depth"
             + "|nesting (?:depth|level) exceeded|too many (?:levels|nested)");
 
+    /**
+     * Wording of a program the tool ran that failed: node's child_process and execa ("Command failed: kubectl
+     * apply ...", "Command failed with exit code 1"), a wrapper's "process exited with code 1", Python's
+     * CalledProcessError ("returned non-zero exit status 2"), Go's exec.ExitError ("exit status 1"). The text
+     * after it is that program's, not the server's.
+     */
+    private static final Pattern FAILED_COMMAND = Pattern.compile("\\bcommand failed(?::| with exit code\\b)"
+            + "|\\bprocess exited with (?:exit )?code -?\\d|returned non-zero exit status \\d|\\bexit status \\d+\\b");
+
     private ValidationText() {}
+
+    /** True when the text reports that a program the tool ran failed (null is false). */
+    public static boolean isFailedCommand(String text) {
+        return text != null && FAILED_COMMAND.matcher(lower(text)).find();
+    }
 
     /**
      * True when the text refuses the input for its nesting depth ("Object is too deeply nested (101

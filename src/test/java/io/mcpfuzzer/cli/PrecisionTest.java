@@ -48,7 +48,7 @@ class PrecisionTest {
                 .containsOnlyOnce("internal_error low server-wide");
         JsonNode summary = Json.parse(Files.readString(dir.resolve("clean").resolve("run_summary.json")));
         assertThat(summary.path("warnings").toString()).as("the offline fetch_page is named as cut short")
-                .contains("blame the network or missing credentials").contains("getaddrinfo ENOTFOUND");
+                .contains("blame the network, missing credentials").contains("getaddrinfo ENOTFOUND");
         assertThat(summary.at("/tools/by_name/fetch_page/environment_failures").asLong()).isPositive();
         assertThat(categories(findings)).as("the task list grows with each call: state, not chance")
                 .doesNotContain("non_determinism low plan_task");

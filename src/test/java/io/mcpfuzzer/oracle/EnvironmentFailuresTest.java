@@ -24,7 +24,12 @@ class EnvironmentFailuresTest {
         // mcp-mermaid 0.4.1 without its browser
         "MCP error -32603: Failed to generate mermaid: browserType.launch: Executable doesn't exist at /h/.cache/ms-playwright/x",
         "Error: Could not find Chrome (ver. 131.0.6778.204)",
-        "Failed to launch the browser process! /root/.cache/puppeteer/chrome: error while loading shared libraries"})
+        "Failed to launch the browser process! /root/.cache/puppeteer/chrome: error while loading shared libraries",
+        // @playwright/mcp 0.0.86 without its browser, every tool
+        "### Error\nError: async initializeServer: Chromium distribution 'chrome' is not found at /opt/google/chrome/chrome\n"
+                + "Run \"npx playwright install chrome\"",
+        // @itseasy21/mcp-knowledge-graph 1.0.7 under --sandbox bwrap, its memory file outside the writable places
+        "EROFS: read-only file system, open '/srv/data/kg.jsonl'"})
     void theNetworkAndCredentialsAreBlamed(String message) {
         assertThat(EnvironmentFailures.blames(message)).isTrue();
     }
@@ -40,7 +45,7 @@ class EnvironmentFailuresTest {
         "unexpected certificate field", "TypeError: this.service is undefined", "unavailable",
         "Embedding service unavailable: index not initialised", // the server's own state
         "Failed to launch the browser process! spawn <input> EACCES", "browserType.launch: Executable doesn't exist at <input>",
-        "Executable doesn't exist at '<input>'"})
+        "Executable doesn't exist at '<input>'", "EROFS: read-only file system, open '<input>'"})
     void codeFaultsAreNot(String message) {
         assertThat(EnvironmentFailures.blames(message)).isFalse();
     }
