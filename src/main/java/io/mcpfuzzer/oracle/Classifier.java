@@ -189,7 +189,7 @@ public final class Classifier {
                     evidence(o), "-32603:file_access");
         }
         if (ValidationText.isUnknownName(masked) && SuppliedNames.namedName(message, o.input(), o.rawInput())
-                || SuppliedNames.maskedName(masked)) {
+                || SuppliedNames.maskedName(masked, o.input())) {
             // a well-formed name that names nothing: no schema can say which names exist, only the code is wrong
             return cause(o, "internal_error", Severity.LOW, "the request named something the server does not have,"
                     + " answered with -32603 Internal error instead of a tool result with isError or -32602: "

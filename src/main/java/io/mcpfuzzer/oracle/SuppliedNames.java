@@ -87,10 +87,21 @@ final class SuppliedNames {
     private static final Pattern MASKED_NAME = Pattern.compile("(?i)\\b(?:with (?:name|id|key|title|uri)|named|called"
             + "|[a-z]{2,30})\\s+['\"]?<input>['\"]?\\s+(?:was |is )?(?:not found|does not exist|doesn't exist)\\b");
 
-    /** True when the masked message says the request's own value names nothing (null is false). */
-    static boolean maskedName(String masked) {
-        return masked != null && MASKED_NAME.matcher(masked.length() > MAX_TEXT ? masked.substring(0, MAX_TEXT) : masked)
-                .find();
+    /** The same wording naming an empty value: "Entity with name  not found", "with name '' not found". */
+    private static final Pattern EMPTY_NAME = Pattern.compile("(?i)\\b(?:with (?:name|id|key|title|uri)|named|called)"
+            + "(?: ''| \"\"|  )\\s*(?:was |is )?(?:not found|does not exist|doesn't exist)\\b");
+
+    /**
+     * True when the masked message says the request's own value names nothing (null is false); an empty name
+     * counts when the input has an empty string value (too short to be masked).
+     */
+    static boolean maskedName(String masked, JsonNode input) {
+        if (masked == null) {
+            return false;
+        }
+        String text = masked.length() > MAX_TEXT ? masked.substring(0, MAX_TEXT) : masked;
+        return MASKED_NAME.matcher(text).find()
+                || EMPTY_NAME.matcher(text).find() && values(input).contains("");
     }
 
     /** True when one of the input's string values is a path (a separator) or a file name with a known extension. */

@@ -58,7 +58,8 @@ class ThrownFailuresTest {
         // @itseasy21/mcp-knowledge-graph 1.0.7 (an old SDK: every thrown error is -32603)
         List<Finding> unknown = collect(new String[][] {
             {"update_entities", "Keiko O. Reyes", "Entity with name Keiko O. Reyes not found"},
-            {"add_observations", "Elif V. Okafor", "Entity with name Elif V. Okafor not found"}});
+            {"add_observations", "Elif V. Okafor", "Entity with name Elif V. Okafor not found"},
+            {"add_observations", "", "Entity with name  not found"}});
         assertThat(unknown).singleElement().satisfies(f -> {
             assertThat(f.severity()).isEqualTo(Severity.LOW);
             assertThat(f.signature()).isEqualTo("-32603:unknown_name");
