@@ -49,6 +49,10 @@ final class SuppliedNames {
         String cleanOperand = clean(operand);
         for (String v : values(input)) {
             if (v.isEmpty()) {
+                // an empty path resolved to the working directory (mcp-go's excel server: "read .: is a directory")
+                if (operand.equals(".") || operand.equals("./")) {
+                    return true;
+                }
                 continue;
             }
             if (v.equals(operand) || clean(v).equals(cleanOperand)) {
@@ -85,7 +89,11 @@ final class SuppliedNames {
      * values masked ({@link InputEchoes#maskedText}), that says a value the request supplied names nothing.
      */
     private static final Pattern MASKED_NAME = Pattern.compile("(?i)\\b(?:with (?:name|id|key|title|uri)|named|called"
-            + "|[a-z]{2,30})\\s+['\"]?<input>['\"]?\\s+(?:was |is )?(?:not found|does not exist|doesn't exist)\\b");
+            + "|[a-z]{2,30})\\s+['\"]?<(?:input|url)>['\"]?\\s+(?:was |is )?(?:not found|does not exist|doesn't exist)\\b");
+
+    /** The same wording's operand, unmasked: one token. */
+    private static final Pattern SHORT_NAME = Pattern.compile("(?i)\\bwith (?:name|id|key|title|uri) (\\S{1,200}) "
+            + "(?:was |is )?(?:not found|does not exist|doesn't exist)\\b");
 
     /** The same wording naming an empty value: "Entity with name  not found", "with name '' not found". */
     private static final Pattern EMPTY_NAME = Pattern.compile("(?i)\\b(?:with (?:name|id|key|title|uri)|named|called)"
@@ -100,8 +108,12 @@ final class SuppliedNames {
             return false;
         }
         String text = masked.length() > MAX_TEXT ? masked.substring(0, MAX_TEXT) : masked;
-        return MASKED_NAME.matcher(text).find()
-                || EMPTY_NAME.matcher(text).find() && values(input).contains("");
+        if (MASKED_NAME.matcher(text).find() || EMPTY_NAME.matcher(text).find() && values(input).contains("")) {
+            return true;
+        }
+        // a value too short or too plain to be masked ("Port-forward with id a not found")
+        String operand = operand(SHORT_NAME, text);
+        return operand != null && values(input).contains(operand);
     }
 
     /** True when one of the input's string values is a path (a separator) or a file name with a known extension. */

@@ -59,11 +59,16 @@ class ThrownFailuresTest {
         List<Finding> unknown = collect(new String[][] {
             {"update_entities", "Keiko O. Reyes", "Entity with name Keiko O. Reyes not found"},
             {"add_observations", "Elif V. Okafor", "Entity with name Elif V. Okafor not found"},
-            {"add_observations", "", "Entity with name  not found"}});
-        assertThat(unknown).singleElement().satisfies(f -> {
-            assertThat(f.severity()).isEqualTo(Severity.LOW);
-            assertThat(f.signature()).isEqualTo("-32603:unknown_name");
-        });
+            {"add_observations", "", "Entity with name  not found"},
+            // mcp-server-kubernetes 4.1.7's stop_port_forward
+            {"stop_port_forward", "a", "MCP error -32603: Tool execution failed: Error: Port-forward with id a not found"},
+            {"stop_port_forward", "file:///tmp/x.txt", "MCP error -32603: Tool execution failed: Error: Port-forward with"
+                    + " id file:///tmp/x.txt not found"},
+            // @negokaz/excel-mcp-server 0.12: an empty path read as the working directory
+            {"excel_copy_sheet", "", "read .: is a directory"}});
+        assertThat(unknown).extracting(Finding::severity).containsOnly(Severity.LOW);
+        assertThat(unknown).extracting(Finding::signature)
+                .containsExactlyInAnyOrder("-32603:unknown_name", "-32603:file_access");
         // the same wording naming a value the request did not send is the server's own lookup: not demoted
         assertThat(collect(new String[][] {{"add_observations", "Mateo", "Entity with name undefined not found"}}))
                 .singleElement().satisfies(f -> assertThat(f.severity()).isEqualTo(Severity.MEDIUM));
