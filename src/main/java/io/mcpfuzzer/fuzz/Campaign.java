@@ -279,6 +279,10 @@ public final class Campaign {
             if (cutShort != null) {
                 warn(warnings, cutShort);
             }
+            String deafTargets = engine.deafWarning();
+            if (deafTargets != null) {
+                warn(warnings, deafTargets);
+            }
             guard.run("audit_close", null, auditRun::close);
             guard.run("stop_target", null, supervisor::close);
             if (shard.first()) {

@@ -79,6 +79,7 @@ public final class RunEngine {
     private final AtomicLong authRefusals = new AtomicLong();
     private static final int AUTH_WALL = 5;
     private final OutcomeCounts buckets = new OutcomeCounts();
+    private final DeafTargets deaf = new DeafTargets();
     private volatile java.util.function.BiConsumer<Call, Reply> inspector = (c, r) -> {};
 
     /**
@@ -142,6 +143,16 @@ public final class RunEngine {
         return accepted;
     }
 
+    /** The run's warning about targets whose runs were skipped because they stopped answering, or null. */
+    public String deafWarning() {
+        return deaf.warning();
+    }
+
+    /** Runs not sent per target ({@code kind:name}) because it stopped answering; a snapshot. */
+    public Map<String, Long> skippedUnresponsive() {
+        return deaf.skippedByTarget();
+    }
+
     /** The answers that blamed the network or credentials (no findings; see the classifier). */
     public EnvironmentFailures environmentFailures() {
         return classifier.environment();
@@ -197,6 +208,13 @@ public final class RunEngine {
     }
 
     private Verdict attempt(Call original) throws Supervisor.BlockedException {
+        String key = original.kind() + ":" + original.target();
+        if (deaf.isDeaf(key)) { // it stopped answering: another run would only wait out its deadline
+            deaf.skipped(key);
+            recordUnsent(original, DeafTargets.OUTCOME, DeafTargets.IN_A_ROW + " requests in a row to this target got"
+                    + " no answer within the timeout; not sent");
+            return new Verdict(DeafTargets.OUTCOME, List.of());
+        }
         for (int attempt = 0; ; attempt++) {
             Target target = supervisor.live();
             target.session().rpc().takeLastTimeout(); // forget older timeouts of this thread
@@ -288,6 +306,7 @@ public final class RunEngine {
             } else {
                 authRefusals.set(0);
             }
+            deaf.observe(key, reply);
             if (Thread.currentThread().isInterrupted()) {
                 if (hung) { // a write may still block on it: only a kill frees it for closing
                     target.kill("interrupted while deaf");

@@ -1,0 +1,91 @@
+package io.mcpfuzzer.fuzz;
+
+import io.mcpfuzzer.jsonrpc.Reply;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Targets (a tool, a protocol method; keyed {@code kind:name}) that stopped answering: once {@value #IN_A_ROW}
+ * of a target's requests in a row waited out their whole deadline while the server still answered pings (no answer
+ * in time, or a drop decided by the deadline; not a hang, after which the server is restarted), its further runs are
+ * not sent and end as {@value #OUTCOME}. A tool that never answers
+ * (@executeautomation/playwright-mcp-server's screenshot without a browser: 30 s per call) would otherwise cost
+ * every one of its runs a full timeout. Any answer before the streak is reached starts it again; a request that
+ * waited behind another target's hang ({@link Reply#BY_QUEUE}) neither counts nor resets. Once deaf, a target
+ * stays deaf for the run: which of its runs were sent depends on timing, as timeouts do.
+ *
+ * <p>Thread-safe. At most {@value #MAX_TARGETS} targets are tracked; further ones are never skipped.
+ */
+final class DeafTargets {
+    /** Requests in a row that waited out their deadline before a target's further runs are skipped. */
+    static final int IN_A_ROW = 4;
+    /** Outcome of a run not sent because its target stopped answering. */
+    static final String OUTCOME = "skipped_unresponsive";
+    static final int MAX_TARGETS = 10_000;
+
+    /** Streak per target; negative once the target is deaf. */
+    private final Map<String, AtomicInteger> streaks = new ConcurrentHashMap<>();
+    private final Map<String, LongAdder> skipped = new ConcurrentHashMap<>();
+
+    /** True when {@code key}'s runs are no longer sent. */
+    boolean isDeaf(String key) {
+        AtomicInteger streak = streaks.get(key);
+        return streak != null && streak.get() < 0;
+    }
+
+    /** Counts the final reply of one of {@code key}'s requests (null is ignored). */
+    void observe(String key, Reply reply) {
+        if (reply == null || Reply.BY_QUEUE.equals(reply.decidedBy())) {
+            return;
+        }
+        // a hang (the server answered no ping either: BY_PING) restarts the server: the next run meets a fresh one
+        boolean waitedOut = reply.status() == Reply.Status.TIMEOUT && !Reply.BY_PING.equals(reply.decidedBy())
+                || reply.status() == Reply.Status.DROPPED && Reply.BY_DEADLINE.equals(reply.decidedBy());
+        AtomicInteger streak = streaks.get(key);
+        if (!waitedOut) {
+            if (streak != null && reply.answered()) {
+                streak.updateAndGet(n -> n < 0 ? n : 0);
+            }
+            return;
+        }
+        if (streak == null) {
+            if (streaks.size() >= MAX_TARGETS) {
+                return;
+            }
+            streak = streaks.computeIfAbsent(key, k -> new AtomicInteger());
+        }
+        streak.updateAndGet(n -> n < 0 ? n : n + 1 >= IN_A_ROW ? -1 : n + 1);
+    }
+
+    /** Counts one run of {@code key} that was not sent. */
+    void skipped(String key) {
+        skipped.computeIfAbsent(key, k -> new LongAdder()).increment();
+    }
+
+    /** Runs not sent, per target, sorted; a snapshot. */
+    Map<String, Long> skippedByTarget() {
+        Map<String, Long> out = new TreeMap<>();
+        skipped.forEach((k, n) -> out.put(k, n.sum()));
+        return out;
+    }
+
+    /** The run's warning about the skipped runs, or null when none was skipped. */
+    String warning() {
+        Map<String, Long> byTarget = skippedByTarget();
+        if (byTarget.isEmpty()) {
+            return null;
+        }
+        long total = byTarget.values().stream().mapToLong(Long::longValue).sum();
+        StringBuilder names = new StringBuilder();
+        byTarget.entrySet().stream().limit(5).forEach(e -> names.append(names.length() == 0 ? "" : ", ")
+                .append(e.getKey()).append(" (").append(e.getValue()).append(')'));
+        return String.format(Locale.ROOT, "%,d run(s) of %d target(s) were not sent (outcome %s): %d of the target's "
+                + "requests in a row got no answer within the timeout, so it stopped answering: %s%s; a longer "
+                + "--tool-timeout or --timeout may reach them", total, byTarget.size(), OUTCOME, IN_A_ROW, names,
+                byTarget.size() > 5 ? ", ..." : "");
+    }
+}
