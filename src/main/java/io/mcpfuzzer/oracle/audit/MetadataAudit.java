@@ -49,6 +49,13 @@ public final class MetadataAudit {
         markup(out, surface, target, hash, all);
         encoded(out, surface, target, hash, all);
         List<Map<String, Object>> conditioning = hits(InjectionMarkers.CONDITIONING, all);
+        // a parameter's description is there to say how to fill the parameter in from the user's request ("if the
+        // user asks to search on specific sites set this to the domain", tavily-mcp; "If the user requests additional
+        // filtering, include filters", mongodb-mcp-server's pipeline): a lone trigger there is no conditioning,
+        // unless the definition holds anything hostile or conditions on history too
+        if (out.isEmpty() && conditioning.stream().allMatch(h -> "trigger_phrase".equals(h.get("marker")))) {
+            conditioning.removeIf(h -> String.valueOf(h.get("field")).startsWith(PARAMETER_FIELD));
+        }
         // one kind of conditioning wording alone is mostly usage guidance ("if the user asks to search
         // specific sites, set this"; "after 3 calls, use the best result"): low; a trigger tied to
         // conversation history, or conditioning in a definition with anything hostile, is the pattern of
@@ -59,6 +66,9 @@ public final class MetadataAudit {
                 conditioning, !armed);
         return out;
     }
+
+    /** Where the descriptions of a tool's parameters are (as {@link TextSegments} names the fields). */
+    private static final String PARAMETER_FIELD = "/inputSchema/properties/";
 
     /** Telling the user to put something into a {@code .env} file: set-up guidance, not a read of secrets. */
     private static final java.util.regex.Pattern STORE_IN_ENV = java.util.regex.Pattern.compile(
