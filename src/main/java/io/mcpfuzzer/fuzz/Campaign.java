@@ -296,6 +296,7 @@ public final class Campaign {
                     withShare.put("coverage", coverage.snapshot());
                 }
                 withShare.put("harvested_ids", engine.ids().snapshotCounts());
+                withShare.put("error_hints", engine.hints().snapshotCounts());
                 if (engine.environmentFailures().total() > 0) {
                     withShare.put("environment_failures", engine.environmentFailures().byTarget());
                 }

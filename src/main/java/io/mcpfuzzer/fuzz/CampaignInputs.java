@@ -2,6 +2,7 @@ package io.mcpfuzzer.fuzz;
 
 import io.mcpfuzzer.generate.GeneratedInput;
 import io.mcpfuzzer.generate.GenerationLimits;
+import io.mcpfuzzer.generate.HintPool;
 import io.mcpfuzzer.generate.IdPool;
 import io.mcpfuzzer.generate.RealisticHints;
 import io.mcpfuzzer.generate.SchemaValidator;
@@ -15,7 +16,8 @@ import tools.jackson.databind.JsonNode;
  * input carries whether it validates against the tool's schema: {@code true} for VALID,
  * {@code false} for INVALID, {@code null} when undecided (a budget ran out or the schema is broken),
  * so {@code accepted_malformed} is judged only on inputs known to be invalid. It is an
- * {@link IdAwareInputs}: id parameters may take ids harvested from earlier answers.
+ * {@link IdAwareInputs}: id parameters may take ids harvested from earlier answers, and realistic
+ * values of parameters named after a noun the server's error answers named values for may take them.
  */
 public final class CampaignInputs {
     private CampaignInputs() {}
@@ -36,8 +38,14 @@ public final class CampaignInputs {
 
             @Override
             public WithIds generate(String tool, JsonNode schema, Phase phase, int run, IdPool.Snapshot ids) {
-                ToolInputPlanner.Planned planned = planner.plan(tool, schema, phase, run, ids);
-                return new WithIds(call(planned.input()), planned.harvestedIds());
+                return generate(tool, schema, phase, run, ids, HintPool.Snapshot.empty());
+            }
+
+            @Override
+            public WithIds generate(String tool, JsonNode schema, Phase phase, int run, IdPool.Snapshot ids,
+                    HintPool.Snapshot hints) {
+                ToolInputPlanner.Planned planned = planner.plan(tool, schema, phase, run, ids, hints);
+                return new WithIds(call(planned.input()), planned.harvestedIds(), planned.hintedValues());
             }
         };
     }

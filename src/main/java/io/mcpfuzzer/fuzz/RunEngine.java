@@ -67,6 +67,7 @@ public final class RunEngine {
     private final KnownText known = new KnownText();
     private final AcceptedShare accepted = new AcceptedShare();
     private final SessionIds ids = new SessionIds(known);
+    private final SessionHints hints = new SessionHints();
     private final Classifier classifier = new Classifier(known);
     private final FindingCollector findings = new FindingCollector();
     private final LatencyOutliers latency = new LatencyOutliers();
@@ -161,6 +162,11 @@ public final class RunEngine {
     /** Ids harvested from successful tool answers, for later tools' id parameters. */
     public SessionIds ids() {
         return ids;
+    }
+
+    /** Values tools named in their error answers, for later realistic inputs. */
+    public SessionHints hints() {
+        return hints;
     }
 
     /** The session memory of what was sent and what the server publishes. */
@@ -330,6 +336,7 @@ public final class RunEngine {
             guard.run("record", inputOf(call), () -> record(call, answered, judged));
             if (crash == null && !hung) {
                 guard.run("id_harvest", inputOf(call), () -> ids.harvest(call, answered));
+                guard.run("hint_harvest", inputOf(call), () -> hints.harvest(call, answered));
                 guard.run("inspector", inputOf(call), () -> inspector.accept(call, answered));
             }
             if (hung) {

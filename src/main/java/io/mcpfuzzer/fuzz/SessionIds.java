@@ -38,7 +38,7 @@ public final class SessionIds {
     private final IdPool pool = new IdPool();
     private final Map<String, TreeSet<String>> pending = new TreeMap<>();
     private final Map<String, TreeSet<String>> pendingReleased = new TreeMap<>();
-    private final Map<String, AtomicLong> used = new ConcurrentHashMap<>();
+    private final ToolCounts used = new ToolCounts();
     /** {@link ToolOrder#releases} per tool name, decided once (at most {@value #MAX_TOOLS} names kept). */
     private final Map<String, Boolean> releasers = new ConcurrentHashMap<>();
     private final AtomicLong harvested = new AtomicLong();
@@ -152,9 +152,7 @@ public final class SessionIds {
 
     /** Counts one call to {@code tool} sent with at least one harvested id. */
     public void used(String tool) {
-        if (used.size() < MAX_TOOLS || used.containsKey(tool)) {
-            used.computeIfAbsent(tool, t -> new AtomicLong()).incrementAndGet();
-        }
+        used.increment(tool);
     }
 
     /**
@@ -164,16 +162,13 @@ public final class SessionIds {
     public Map<String, Object> snapshotCounts() {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("pooled", harvested.get());
-        Map<String, Long> calls = new TreeMap<>();
-        used.forEach((t, n) -> calls.put(t, n.get()));
-        out.put("calls_by_tool", calls);
+        out.put("calls_by_tool", used.snapshot());
         return out;
     }
 
     /** Calls to {@code tool} sent with a harvested id. */
     public long usedBy(String tool) {
-        AtomicLong n = used.get(tool);
-        return n == null ? 0 : n.get();
+        return used.get(tool);
     }
 
     /**

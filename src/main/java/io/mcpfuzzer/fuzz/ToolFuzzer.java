@@ -1,6 +1,7 @@
 package io.mcpfuzzer.fuzz;
 
 import io.mcpfuzzer.common.Json;
+import io.mcpfuzzer.generate.HintPool;
 import io.mcpfuzzer.generate.IdPool;
 import io.mcpfuzzer.generate.Phase;
 import io.mcpfuzzer.jsonrpc.Reply;
@@ -26,7 +27,9 @@ import tools.jackson.databind.JsonNode;
  * call, probes included, passes the session's safety choke point, which confines, rewrites or
  * blocks it (a blocked run is recorded as {@code safety_blocked}). Id parameters may take ids that
  * tools fuzzed earlier handed out ({@link SessionIds}: the pool is read once when the tool starts, and
- * this tool's own ids join it when all its runs are done).
+ * this tool's own ids join it when all its runs are done). Realistic string parameters may take values
+ * the server named in its error answers ({@link SessionHints}): earlier tools', and this tool's own
+ * coverage runs', read once all of those are answered (see {@link #hints}).
  *
  * <p>A failure of the fuzzer's own code (generating an input, a worker's run) is counted in the
  * engine's {@link FaultGuard}; the run is recorded with outcome {@link RunEngine#FUZZER_ERROR} and
@@ -70,6 +73,7 @@ public final class ToolFuzzer {
         int sweepAt = SWEEP_EVERY;
         JsonNode firstRealistic = null;
         IdPool.Snapshot ids = engine.ids().snapshot(); // the ids earlier tools handed out, fixed for this tool
+        HintPool.Snapshot hints = hints(name, run, futures);
         for (Phase p : config.phases()) {
             String phase = p.label();
             boolean realisticPhase = p == Phase.REALISTIC;
@@ -84,9 +88,12 @@ public final class ToolFuzzer {
                 GeneratedCall generated = engine.guard().call("generate", label, null, () -> {
                     FaultInjection.at("generate");
                     if (inputs instanceof IdAwareInputs aware) {
-                        IdAwareInputs.WithIds made = aware.generate(name, schema, p, index, ids);
+                        IdAwareInputs.WithIds made = aware.generate(name, schema, p, index, ids, hints);
                         if (made.harvestedIds() > 0 && owned) {
                             engine.ids().used(name);
+                        }
+                        if (made.hintedValues() > 0 && owned) {
+                            engine.hints().used(name);
                         }
                         return made.call();
                     }
@@ -121,6 +128,7 @@ public final class ToolFuzzer {
         }
         await(futures, engine.guard());
         engine.ids().publish(name); // all runs done: later tools may use the ids this one handed out
+        engine.hints().publish(name); // and the values its error answers named
         if (firstRealistic != null && config.nonDeterminismSamples() > 0 && shard.first()) {
             JsonNode probeInput = firstRealistic;
             int firstRun = run;
@@ -129,6 +137,23 @@ public final class ToolFuzzer {
                     () -> probeDeterminism(name, probeInput, firstRun, readOnly));
         }
         engine.guard().run("memory_growth_probe", name, () -> MemoryProbe.check(engine, name));
+    }
+
+    /**
+     * The error hints ({@link SessionHints}) this tool's realistic runs may use: those of the tools
+     * fuzzed before it and, unsharded, those of its own coverage runs, taken once every coverage run
+     * is answered (this waits for them), so they do not depend on the order the answers came in.
+     * Sharded ({@code --shard K/N}, N > 1), a shard has only the answers of the coverage runs it owns,
+     * and the random runs it owns would depend on which those are: a tool's own hints are then not used.
+     */
+    private HintPool.Snapshot hints(String name, int coverageRuns, List<Future<?>> futures)
+            throws Supervisor.BlockedException, InterruptedException {
+        if (coverageRuns == 0 || shard.sharded() || !config.phases().contains(Phase.REALISTIC)) {
+            return engine.hints().snapshot();
+        }
+        await(futures, engine.guard());
+        futures.clear(); // awaited: a failed run is not counted twice by the final wait
+        return engine.hints().snapshotWithOwn(name);
     }
 
     /** True for a run that has finished without failure; failed ones stay for the final wait. */

@@ -41,6 +41,8 @@ final class GenContext {
     }
     /** Harvested ids this generation may use (never null; an empty pool changes nothing). */
     final IdChoice ids;
+    /** Values the server named in its error answers, this generation may use (never null). */
+    final HintChoice named;
     private final List<GenerationProblem> problems = new ArrayList<>();
     private final Set<String> problemKeys = new HashSet<>();
     private final Map<String, Object> regexes = new HashMap<>();
@@ -64,7 +66,13 @@ final class GenContext {
 
     GenContext(JsonNode root, SplittableRandom random, GenerationLimits limits, RealisticHints hints, String about,
             IdChoice ids) {
+        this(root, random, limits, hints, about, ids, null);
+    }
+
+    GenContext(JsonNode root, SplittableRandom random, GenerationLimits limits, RealisticHints hints, String about,
+            IdChoice ids, HintChoice named) {
         this.ids = ids == null ? new IdChoice(IdPool.Snapshot.empty(), null) : ids;
+        this.named = named == null ? HintChoice.none() : named;
         this.hints = hints;
         this.about = about == null ? "" : about;
         this.root = root;

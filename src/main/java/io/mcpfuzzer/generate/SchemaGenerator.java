@@ -75,8 +75,13 @@ public final class SchemaGenerator {
 
     /** As {@link #realisticObject(JsonNode, SplittableRandom, String)}, id parameters drawing on {@code ids} (may be null). */
     Result realisticObject(JsonNode schema, SplittableRandom random, String owner, IdChoice ids) {
+        return realisticObject(schema, random, owner, ids, null);
+    }
+
+    /** As {@link #realisticObject(JsonNode, SplittableRandom, String, IdChoice)}, parameters named after a hint's noun drawing on {@code named} (may be null). */
+    Result realisticObject(JsonNode schema, SplittableRandom random, String owner, IdChoice ids, HintChoice named) {
         JsonNode root = schema == null || schema.isMissingNode() ? JsonNodeFactory.instance.objectNode() : schema;
-        GenContext ctx = new GenContext(root, random, limits, hints, NameHints.words(owner), ids);
+        GenContext ctx = new GenContext(root, random, limits, hints, NameHints.words(owner), ids, named);
         JsonNode value = new ValueGenerator(ctx).generate(List.of(root, OBJECT_ONLY), ROOT_POINTERS, null, 0);
         return new Result(value, ctx.problems());
     }

@@ -29,6 +29,9 @@ public final class ToolInputPlanner {
     private static final int PLAN_CACHE_CAP = 256;
     /** Runs {@code 1, 1 + n, 1 + 2n, ...} of each phase use a released id when one fits (see {@link IdChoice}). */
     static final int USE_RELEASED_EVERY = 4;
+    /** Realistic runs that use error hints: a seeded draw per run, this many in {@link #HINTED_RUNS_OF}. */
+    static final int HINTED_RUNS_IN = 1;
+    static final int HINTED_RUNS_OF = 2;
 
     private final long seed;
     private final SchemaGenerator generator;
@@ -79,10 +82,16 @@ public final class ToolInputPlanner {
     /**
      * An input and how many of its values are ids harvested from earlier answers.
      *
-     * @param input       the generated input
+     * @param input        the generated input
      * @param harvestedIds values taken from the {@link IdPool.Snapshot} (0 when none)
+     * @param hintedValues values taken from the {@link HintPool.Snapshot} (0 when none)
      */
-    public record Planned(GeneratedInput input, int harvestedIds) {}
+    public record Planned(GeneratedInput input, int harvestedIds, int hintedValues) {
+        /** An input without hinted values. */
+        public Planned(GeneratedInput input, int harvestedIds) {
+            this(input, harvestedIds, 0);
+        }
+    }
 
     /**
      * As {@link #plan(String, JsonNode, Phase, int)}, parameters that look like ids taking, with a
@@ -91,6 +100,19 @@ public final class ToolInputPlanner {
      * snapshot it equals {@code plan}'s.
      */
     public Planned plan(String toolName, JsonNode inputSchema, Phase phase, int runIndex, IdPool.Snapshot ids) {
+        return plan(toolName, inputSchema, phase, runIndex, ids, HintPool.Snapshot.empty());
+    }
+
+    /**
+     * As {@link #plan(String, JsonNode, Phase, int, IdPool.Snapshot)}, and in about half of the
+     * realistic runs (a seeded draw per run, {@value #HINTED_RUNS_IN} in {@value #HINTED_RUNS_OF}),
+     * string parameters named after a noun the server named values for in its error answers take
+     * one of those values when one fits ({@code hints}; see {@link HintChoice}). Aggressive runs
+     * never use hints. The output depends only on the seed, the arguments and the snapshots'
+     * content; with an empty {@code hints} it equals the overload's without.
+     */
+    public Planned plan(String toolName, JsonNode inputSchema, Phase phase, int runIndex, IdPool.Snapshot ids,
+            HintPool.Snapshot hints) {
         Objects.requireNonNull(toolName, "toolName");
         Objects.requireNonNull(phase, "phase");
         if (runIndex < 0) {
@@ -99,10 +121,13 @@ public final class ToolInputPlanner {
         JsonNode schema = inputSchema == null || inputSchema.isMissingNode() || inputSchema.isNull()
                 ? JsonNodeFactory.instance.objectNode().put("type", "object") : inputSchema;
         long runSeed = Seeds.forRun(seed, toolName, phase, runIndex);
-        Base base = validBase(schema, runSeed, toolName, ids, runIndex % USE_RELEASED_EVERY == 1);
+        boolean hinted = phase == Phase.REALISTIC && hints != null && !hints.isEmpty()
+                && new SplittableRandom(Seeds.derive(runSeed, "hints")).nextInt(HINTED_RUNS_OF) < HINTED_RUNS_IN;
+        Base base = validBase(schema, runSeed, toolName, ids, runIndex % USE_RELEASED_EVERY == 1,
+                hinted ? hints : HintPool.Snapshot.empty());
         if (phase == Phase.REALISTIC) {
             return new Planned(new GeneratedInput(base.value, base.validation.verdict(), phase, GeneratedInput.VALID_LABEL,
-                    "", base.validation.errors(), base.problems, runSeed, null), base.harvested);
+                    "", base.validation.errors(), base.problems, runSeed, null), base.harvested, base.hinted);
         }
         SplittableRandom random = new SplittableRandom(Seeds.derive(runSeed, "mutate"));
         AggressiveMutator.Mutation m = AggressiveMutator.mutate(prepared(toolName, schema), schema, base.value,
@@ -140,15 +165,19 @@ public final class ToolInputPlanner {
         return made;
     }
 
-    private Base validBase(JsonNode schema, long runSeed, String toolName, IdPool.Snapshot ids, boolean useReleased) {
+    private Base validBase(JsonNode schema, long runSeed, String toolName, IdPool.Snapshot ids, boolean useReleased,
+            HintPool.Snapshot hints) {
         Base first = null;
         for (int attempt = 0; attempt < REALISTIC_ATTEMPTS; attempt++) {
-            SplittableRandom random = new SplittableRandom(Seeds.derive(runSeed, "realistic", Integer.toString(attempt)));
-            IdChoice choice = new IdChoice(ids, new SplittableRandom(Seeds.derive(runSeed, "ids", Integer.toString(attempt))),
-                    useReleased);
-            SchemaGenerator.Result result = generator.realisticObject(schema, random, toolName, choice);
+            String a = Integer.toString(attempt);
+            SplittableRandom random = new SplittableRandom(Seeds.derive(runSeed, "realistic", a));
+            IdChoice choice = new IdChoice(ids, new SplittableRandom(Seeds.derive(runSeed, "ids", a)), useReleased);
+            // the later attempts go without: a hinted value the whole schema rejects never makes the run invalid
+            HintChoice named = hints.isEmpty() || attempt >= REALISTIC_ATTEMPTS / 2 ? HintChoice.none()
+                    : new HintChoice(hints, new SplittableRandom(Seeds.derive(runSeed, "hints", a)), true);
+            SchemaGenerator.Result result = generator.realisticObject(schema, random, toolName, choice, named);
             Validation validation = validator.validate(schema, result.value());
-            Base base = new Base(result.value(), validation, result.problems(), choice.used());
+            Base base = new Base(result.value(), validation, result.problems(), choice.used(), named.used());
             if (validation.valid() || validation.verdict() == Validation.Verdict.BROKEN_SCHEMA
                     || validation.verdict() == Validation.Verdict.UNDECIDED) {
                 return base;
@@ -158,7 +187,7 @@ public final class ToolInputPlanner {
         List<GenerationProblem> problems = new ArrayList<>(first.problems);
         problems.add(new GenerationProblem(GenerationProblem.Kind.UNSATISFIED, "",
                 "no valid value in " + REALISTIC_ATTEMPTS + " attempts: " + String.join("; ", first.validation.errors())));
-        return new Base(first.value, first.validation, problems, first.harvested);
+        return new Base(first.value, first.validation, problems, first.harvested, first.hinted);
     }
 
     private record PlanKey(String tool, JsonNode schema) {}
@@ -166,5 +195,6 @@ public final class ToolInputPlanner {
     /** The last plan used, for the schema object it was asked for (compared by reference: no deep hash per call). */
     private record SameSchema(String tool, JsonNode schema, AggressiveMutator.Prepared plan) {}
 
-    private record Base(JsonNode value, Validation validation, List<GenerationProblem> problems, int harvested) {}
+    private record Base(JsonNode value, Validation validation, List<GenerationProblem> problems, int harvested,
+            int hinted) {}
 }

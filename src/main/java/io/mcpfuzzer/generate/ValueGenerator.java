@@ -141,7 +141,7 @@ final class ValueGenerator {
                 ctx.problem(GenerationProblem.Kind.CONTRADICTION, ptr, "no enum value has an allowed type");
                 return v.enumValues.get(0).deepCopy();
             }
-            return allowed.get(ctx.random.nextInt(allowed.size())).deepCopy();
+            return ctx.named.choose(v, hint, allowed.get(ctx.random.nextInt(allowed.size())).deepCopy(), ctx, ptr);
         }
         String type = chooseType(v, not.types, ptr);
         switch (type) {
@@ -153,7 +153,9 @@ final class ValueGenerator {
             case "object": return containers.object(v, ptr, depth);
             default:
                 String s = StringValues.generate(v, hint, ctx, ptr, not.strings());
-                JsonNode chosen = ctx.ids.choose(v, hint, type, F.stringNode(s), ctx, ptr);
+                JsonNode invented = F.stringNode(s);
+                JsonNode chosen = ctx.ids.choose(v, hint, type, invented, ctx, ptr);
+                chosen = chosen == invented ? ctx.named.choose(v, hint, chosen, ctx, ptr) : chosen;
                 ctx.chars(ptr, chosen.asString("").length());
                 return chosen;
         }

@@ -16,6 +16,7 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code protocols.{total, total_runs, by_type}}, {@code tool_discovery} and, for a blocked run,
  * {@code blocked_reason}/{@code blocked_detail}; each tool of {@code by_name} also gets ours,
  * {@code realistic_calls}, {@code accepted_share}, {@code harvested_id_calls} and, when there were any,
+ * {@code error_hint_calls} (calls sent with a value named by the server's error answers) and
  * {@code environment_failures} (internal errors blaming the network or credentials). ({@code findings.{total,
  * by_category}} is already part of our summary.) Each tool of {@code by_name} also gets our {@code coverage}
  * record when the coverage pass ran ({@link CoverageSummary}). Stateless and thread-safe.
@@ -59,6 +60,7 @@ public final class PythonSummaryKeys {
         JsonNode shares = ReportJson.toTree(s.toolDiscovery()).path("accepted_share");
         Map<String, JsonNode> coverage = CoverageSummary.perTool(s);
         JsonNode harvested = ReportJson.toTree(s.toolDiscovery()).path("harvested_ids").path("calls_by_tool");
+        JsonNode hinted = ReportJson.toTree(s.toolDiscovery()).path("error_hints").path("calls_by_tool");
         JsonNode environment = ReportJson.toTree(s.toolDiscovery()).path("environment_failures");
         toolSurface.path("by_name").properties().forEach(e -> {
             JsonNode share = shares.path(e.getKey());
@@ -72,6 +74,10 @@ public final class PythonSummaryKeys {
             }
             if (e.getValue() instanceof ObjectNode stats) {
                 stats.put("harvested_id_calls", harvested.path(e.getKey()).asLong(0));
+                long hints = hinted.path(e.getKey()).asLong(0);
+                if (hints > 0) { // realistic calls sent with a value the server's error answers named
+                    stats.put("error_hint_calls", hints);
+                }
                 long offline = environment.path("tool:" + e.getKey()).asLong(0);
                 if (offline > 0) { // internal errors blaming the network or credentials (no findings)
                     stats.put("environment_failures", offline);

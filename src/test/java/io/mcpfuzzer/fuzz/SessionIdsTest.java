@@ -6,9 +6,7 @@ import io.mcpfuzzer.common.Json;
 import io.mcpfuzzer.jsonrpc.Reply;
 import io.mcpfuzzer.oracle.KnownText;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
-import java.util.Random;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -33,13 +31,8 @@ class SessionIdsTest {
 
     @Test
     void theOrderAnswersArriveInDoesNotChangeThePool() {
-        List<Integer> order = new ArrayList<>();
-        for (int i = 0; i < 40; i++) {
-            order.add(i);
-        }
         String first = null;
-        for (long shuffle = 0; shuffle < 5; shuffle++) {
-            Collections.shuffle(order, new Random(shuffle));
+        for (List<Integer> order : ArrivalOrders.shuffled(40, 5)) {
             SessionIds ids = new SessionIds(new KnownText());
             for (int i : order) {
                 ids.harvest(call("open", i, Json.object()), result("Opened handle hdl_" + (1000 + i), false));
