@@ -133,6 +133,7 @@ public final class Main {
                         + "traffic (use --cacert CA.pem instead)");
             }
             LocaleCheck.warning().ifPresent(console.err()::println);
+            InertOptions.warnings(settings).forEach(w -> console.err().println(CommandBuilder.NAME + ": warning: " + w));
             try {
                 if (parsed.hasMatchedOption(CommandBuilder.LIST)) {
                     return SurfaceList.run(settings, console);

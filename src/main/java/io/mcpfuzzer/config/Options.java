@@ -125,13 +125,13 @@ public final class Options {
     public static final OptionDef<Integer> MAX_CONCURRENCY = o(FUZZING, "--max-concurrency", "N", integer(1, 256), 5,
             "Most calls in flight at once");
     public static final OptionDef<Boolean> STATEFUL = neg(o(FUZZING, "--stateful", "", flag(), false,
-            "Append learned stateful call sequences (not in tools mode)"), "--no-stateful");
+            "Accepted for the Python tool's command line; no effect here (a warning says so)"), "--no-stateful");
     public static final OptionDef<Integer> STATEFUL_RUNS = o(FUZZING, "--stateful-runs", "N", integer(1, 10_000), 5,
-            "Number of stateful sequences");
+            "Accepted for the Python tool's command line; no effect here");
     public static final OptionDef<Boolean> HAVOC = alias(neg(o(FUZZING, "--havoc", "", flag(), false,
-            "Stack several corpus mutations per input"), "--no-havoc"), "havoc_mode");
+            "Accepted for the Python tool's command line; no effect here (a warning says so)"), "--no-havoc"), "havoc_mode");
     public static final OptionDef<Boolean> CORPUS = alias(neg(o(FUZZING, "--corpus", "", flag(), true,
-            "Keep a per-target corpus of interesting inputs under the fs-root"), "--no-corpus"), "corpus_enabled");
+            "Accepted for the Python tool's command line; no effect here (a warning says so)"), "--no-corpus"), "corpus_enabled");
 
     // Protocol
     public static final OptionDef<PhaseChoice> PROTOCOL_PHASE = o(PROTOCOL, "--protocol-phase", "PHASE",

@@ -123,6 +123,21 @@ class MainTest {
         assertThat(s.provenance().commandLine()).contains("--seed", "9");
     }
 
+    /** The Python tool's --stateful, --havoc and --corpus change nothing here: given explicitly, a warning says so. */
+    @Test
+    void inertPythonOptionsGivenExplicitlyAreWarnedAbout() throws IOException {
+        assertThat(run(Map.of(), "--endpoint", "srv", "--stateful", "--havoc", "--corpus")).isEqualTo(ExitCodes.OK);
+        assertThat(err()).contains("warning: --stateful and --stateful-runs have no effect here")
+                .contains("warning: --havoc has no effect here").contains("warning: --corpus has no effect here");
+        errBytes.reset();
+        assertThat(run(Map.of(), "--endpoint", "srv", "--no-corpus", "--no-stateful")).isEqualTo(ExitCodes.OK);
+        assertThat(err()).doesNotContain("no effect here");
+        errBytes.reset();
+        assertThat(run(Map.of(), "--endpoint", "srv", "--config", yaml("havoc_mode: true\n").toString()))
+                .isEqualTo(ExitCodes.OK);
+        assertThat(err()).contains("--havoc has no effect here").doesNotContain("--corpus has no effect");
+    }
+
     @Test
     void protocolTypesSplitOnCommaAndPipe() {
         run(Map.of(), "--endpoint", "x", "--mode", "protocol", "--protocol-type", "PingRequest|ListToolsRequest",
