@@ -186,9 +186,11 @@ public final class ResponseOracle {
         inMarkers.addAll(sentBefore);
         List<Map<String, Object>> hits = new ArrayList<>();
         String own = InputEchoes.maskedValues(resp, sentStrings(in), MAX_SCAN);
-        for (InjectionMarkers.Hit h : InjectionMarkers.scan(InjectionMarkers.POISONING,
-                HiddenContent.visibleProjection(own), 10)) {
-            if (!inMarkers.contains(h.marker())) {
+        String visible = HiddenContent.visibleProjection(own);
+        for (InjectionMarkers.Hit h : InjectionMarkers.scan(InjectionMarkers.POISONING, visible, 10)) {
+            // a payload of ours a server stored in an earlier run (a file named after it, a memory entry): it
+            // carries our canary token, which no server's own text has
+            if (!inMarkers.contains(h.marker()) && !OwnCanary.follows(visible, h.offset())) {
                 hits.add(h.toEvidence(null));
             }
         }
