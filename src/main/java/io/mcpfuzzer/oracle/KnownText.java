@@ -24,7 +24,9 @@ import tools.jackson.databind.JsonNode;
  * <p>Path rules: a path is known when it, or an ancestor of at least two segments, was sent or
  * published ({@code /srv/data} published makes {@code /srv/data/a/b.txt} known), or when a suffix of at
  * least two segments equals a sent relative path with its leading {@code ../} and {@code ./} removed
- * (the server resolved {@code ../../etc/ssh/sshd_config} to {@code /etc/ssh/sshd_config}).
+ * (the server resolved {@code ../../etc/ssh/sshd_config} to {@code /etc/ssh/sshd_config}). A sent absolute path is
+ * known in its normalised form too ({@code /tmp/a/../etc/hosts} as {@code /tmp/etc/hosts}), and so is a sent
+ * relative value resolved below a path given at launch, or a file beside it ({@link GivenRoots}).
  *
  * <p>Command evidence: the tokens {@link CommandEvidence#tokens} finds in a sent or published text
  * ({@code uid=0(root) gid=0(root)} in a tool description, say) are remembered, so an answer showing
@@ -43,6 +45,7 @@ public final class KnownText {
     private static final int MAX_PUBLISHED_SCAN = 400_000;
 
     private final LongHashSet hashes = new LongHashSet(4_096);
+    private final GivenRoots roots = new GivenRoots();
     private final AtomicLong dropped = new AtomicLong();
 
     /** Remembers every string (values and keys) of an input sent to the target; null is ignored. */
@@ -50,6 +53,7 @@ public final class KnownText {
         strings(input, s -> {
             add('S', s);
             paths(s, this::add);
+            roots.resolve(s, p -> add('P', p));
             evidence(s);
         });
     }
@@ -84,7 +88,10 @@ public final class KnownText {
         if (text == null) {
             return;
         }
-        pathTokens(text, token -> add('X', pathKey(token)));
+        pathTokens(text, token -> {
+            add('X', pathKey(token));
+            roots.add(pathKey(token));
+        });
     }
 
     /** Each run of path characters holding a slash in the first {@value #MAX_PUBLISHED_SCAN} characters. */
@@ -128,6 +135,7 @@ public final class KnownText {
         strings(currentInput, s -> {
             local.add(hash('S', s));
             paths(s, (kind, p) -> local.add(hash(kind, p)));
+            roots.resolve(s, p -> local.add(hash('P', p)));
         });
         return new View(local);
     }
@@ -155,6 +163,10 @@ public final class KnownText {
             }
             String p = pathKey(path);
             if (known('P', p) || known('X', p) || known('S', path) || p.startsWith("/") && known('T', p.substring(1))) {
+                return true;
+            }
+            String normal = GivenRoots.normalize(p); // "/a/b/../c" as the server resolved it
+            if (!normal.equals(p) && known('P', normal) || roots.besideARoot(p)) {
                 return true;
             }
             int segments = 0;
@@ -233,6 +245,10 @@ public final class KnownText {
         }
         if (p.startsWith("/")) {
             sink.add('P', p);
+            String normal = GivenRoots.normalize(p);
+            if (!normal.equals(p)) {
+                sink.add('P', normal);
+            }
         }
         int from = 0;
         while (true) {

@@ -20,6 +20,26 @@ class KnownTextTest {
         assertThat(view.knownPath("/data/x/other.json")).as("beside a given file").isFalse();
     }
 
+    /** server-filesystem given /srv/root on its command line, as its answers showed on two seeds. */
+    @Test
+    void whatTheServerResolvedFromOurValuesBelowAGivenFolderIsKnown() {
+        KnownText known = new KnownText();
+        known.recordGivenExact("/srv/root");
+        known.recordSent(io.mcpfuzzer.common.Json.object().put("path", "NaN"));
+        known.recordSent(io.mcpfuzzer.common.Json.object().put("path", "../mcpf-canary-3ba45ae6.txt"));
+        known.recordSent(io.mcpfuzzer.common.Json.object().put("path", "/tmp/sierra.json../mcpfz589ea451/../../etc/hosts"));
+        KnownText.View view = known.view(io.mcpfuzzer.common.Json.object().put("path", "notes/a.md"));
+        assertThat(view.knownPath("/srv/root/NaN")).isTrue();
+        assertThat(view.knownPath("/srv/mcpf-canary-3ba45ae6.txt")).as("a traversal resolved against the root").isTrue();
+        assertThat(view.knownPath("/tmp/etc/hosts")).as("a sent absolute path, normalised").isTrue();
+        assertThat(view.knownPath("/srv/root/notes/a.md")).as("this call's own value").isTrue();
+        assertThat(view.knownPath("/srv/root.faeff6760891aad2.tmp")).as("the atomic write's file beside the root").isTrue();
+        assertThat(view.knownPath("/srv/root/.env")).as("not sent: still a leak").isFalse();
+        assertThat(view.knownPath("/srv/other/NaN")).isFalse();
+        assertThat(view.knownPath("/srv/rootkit/x")).isFalse();
+        assertThat(GivenRoots.normalize("/a/./b//../../../c")).isEqualTo("/c");
+    }
+
     @Test
     void pathsFromInputOrPublishedFoldersAreKnownOthersAreNot() {
         KnownText known = new KnownText();
