@@ -144,6 +144,11 @@ public final class RunEngine {
         return accepted;
     }
 
+    /** True when the target stopped answering and its further runs and probes are not sent ({@link DeafTargets}). */
+    public boolean isDeaf(String kind, String target) {
+        return deaf.isDeaf(kind + ":" + target);
+    }
+
     /** The run's warning about targets whose runs were skipped because they stopped answering, or null. */
     public String deafWarning() {
         return deaf.warning();
