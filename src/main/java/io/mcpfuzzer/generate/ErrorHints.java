@@ -28,8 +28,9 @@ import tools.jackson.databind.JsonNode;
  * else for the word before {@code must be}; else it is dropped. A value the call's input holds
  * (any string of it, case ignored) is never taken: an echo of the fuzzer's own value is no hint.
  *
- * <p>Bounded: {@value #MAX_TEXT} characters scanned per answer (all texts together; a longer JSON
- * text is scanned as plain text, cut), {@value #MAX_HINTS} hints per answer, {@value #MAX_NODES} JSON
+ * <p>Bounded: {@value #MAX_TEXT} characters scanned per answer (all texts together) and as many parsed
+ * as JSON (a JSON text beyond that is scanned as plain text, cut; a parsed text's strings count once,
+ * when scanned), {@value #MAX_HINTS} hints per answer, {@value #MAX_NODES} JSON
  * nodes, the scanner's bounds per hint. Everything the server sends is hostile: no backtracking, no
  * recursion deeper than {@value #MAX_DEPTH}. Stateless.
  */
@@ -115,6 +116,8 @@ public final class ErrorHints {
         Set<String> sent;
         List<Map.Entry<String, String>> echoable;
         int chars = MAX_TEXT;
+        /** Characters of JSON text left to parse: apart from {@link #chars}, which its strings use when scanned. */
+        int parse = MAX_TEXT;
         int nodes = MAX_NODES;
 
         Harvest(JsonNode input) {
@@ -146,10 +149,10 @@ public final class ErrorHints {
                 return;
             }
             String trimmed = text.strip();
-            if ((trimmed.startsWith("{") || trimmed.startsWith("[")) && text.length() <= chars) {
+            if ((trimmed.startsWith("{") || trimmed.startsWith("[")) && text.length() <= Math.min(chars, parse)) {
                 try {
                     JsonNode parsed = Json.parse(trimmed);
-                    chars -= text.length();
+                    parse -= text.length(); // its strings count against chars as they are scanned, once
                     walk(parsed, 0);
                     return;
                 } catch (JacksonException notJson) {
@@ -220,7 +223,10 @@ public final class ErrorHints {
             return true;
         }
 
-        /** The input parameter whose value occurs nearest to {@code at} within {@value #ECHO_WINDOW} characters, or null. */
+        /**
+         * The input parameter whose value occurs nearest to {@code at} within {@value #ECHO_WINDOW} characters, as
+         * a whole (not inside a longer word: {@code en} is not echoed by "enabled"), or null.
+         */
         String echoedParameter(String text, int at) {
             int from = Math.max(0, at - ECHO_WINDOW);
             String window = text.substring(from, Math.min(text.length(), at + ECHO_WINDOW));
@@ -228,9 +234,7 @@ public final class ErrorHints {
             String best = null;
             int bestDistance = Integer.MAX_VALUE;
             for (Map.Entry<String, String> e : echoable()) {
-                int before = window.lastIndexOf(e.getValue(), local);
-                int after = window.indexOf(e.getValue(), local);
-                int d = Math.min(before < 0 ? Integer.MAX_VALUE : local - before, after < 0 ? Integer.MAX_VALUE : after - local);
+                int d = wholeDistance(window, e.getValue(), local);
                 if (d < bestDistance) {
                     bestDistance = d;
                     best = e.getKey();
@@ -238,6 +242,23 @@ public final class ErrorHints {
             }
             String key = HintNouns.key(best);
             return HintNouns.generic(key) ? null : key;
+        }
+
+        /**
+         * The distance from {@code local} to the nearest occurrence of {@code value} in {@code window} that no
+         * letter or digit adjoins, or {@link Integer#MAX_VALUE}. Each search starts after the last match, so
+         * the work is that of one pass over the window.
+         */
+        private static int wholeDistance(String window, String value, int local) {
+            int best = Integer.MAX_VALUE;
+            for (int i = window.indexOf(value); i >= 0; i = window.indexOf(value, i + 1)) {
+                int end = i + value.length();
+                if ((i == 0 || !Character.isLetterOrDigit(window.charAt(i - 1)))
+                        && (end == window.length() || !Character.isLetterOrDigit(window.charAt(end)))) {
+                    best = Math.min(best, Math.abs(i - local));
+                }
+            }
+            return best;
         }
 
         void keep(String noun, List<String> values) {

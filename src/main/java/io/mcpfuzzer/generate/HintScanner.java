@@ -11,7 +11,8 @@ import java.util.Set;
  *       {@code accepted}, {@code known}, {@code existing} or {@code possible} (at most
  *       {@value #NOUN_WORDS} words, or the words after {@code for}), then {@code :} or
  *       {@code are}/{@code is}/{@code include}, then the list: "Available schemas: main",
- *       "Supported formats are png, jpeg", "Valid values for 'format': a, b";</li>
+ *       "Supported formats are png, jpeg", "Valid values for 'format': a, b" (after the verb without a
+ *       colon, one bare value is prose: "A valid id is required" names no id; a quoted one counts);</li>
  *   <li>{@code one of} ("must be one of: a, b", "Expected one of 'x' | 'y'"), {@code Expected}
  *       right before a quoted value ("Expected 'x' | 'y', received 'z'") and {@code did you mean}
  *       ("Did you mean 'foo'?"): lists without a noun of their own; the word before {@code must be}
@@ -139,14 +140,21 @@ final class HintScanner extends HintText {
             return -1;
         }
         String noun = HintNouns.key(String.join(" ", words));
-        return list(HintNouns.generic(noun) ? null : noun, null, ws, q, false, out);
+        int first = blanks(q);
+        // "A valid id is required", "Available memory is low": one bare word after the verb is prose, not a list
+        boolean bareAfterVerb = first < n && Character.isLetterOrDigit(s.charAt(first));
+        return list(HintNouns.generic(noun) ? null : noun, null, ws, q, false, bareAfterVerb ? 2 : 1, out);
     }
 
-    /** Parses the list at {@code p}; adds a hint when it holds a value. */
     private int list(String noun, String subject, int at, int p, boolean quotedOnly, List<Raw> out) {
+        return list(noun, subject, at, p, quotedOnly, 1, out);
+    }
+
+    /** Parses the list at {@code p}; adds a hint when it holds at least {@code least} values. */
+    private int list(String noun, String subject, int at, int p, boolean quotedOnly, int least, List<Raw> out) {
         List<String> values = new ArrayList<>();
         int end = lists.read(p, quotedOnly, values);
-        if (!values.isEmpty()) {
+        if (values.size() >= least) {
             out.add(new Raw(noun, subject, at, List.copyOf(values)));
         }
         return end;

@@ -99,6 +99,35 @@ class ErrorHintsTest {
     }
 
     @Test
+    void anEchoIsAWholeValueNotPartOfAWord() {
+        assertThat(tool("Region 'mars-1' is not enabled for this account. Valid values: eu-west-1, us-east-1",
+                "{\"region\":\"mars-1\",\"lang\":\"en\"}")).as("'en' of 'enabled' is no echo of lang")
+                .containsExactly(hint("region", "eu-west-1", "us-east-1"));
+        assertThat(tool("Unknown mode 'fast'. Valid values are: a, b", "{\"mode\":\"fast\",\"kind\":\"al\"}"))
+                .containsExactly(hint("mode", "a", "b"));
+    }
+
+    @Test
+    void oneBareWordAfterIsIsNoList() {
+        assertThat(tool("Error: A valid ID is required", "{}")).as("would go to every *_id parameter").isEmpty();
+        assertThat(tool("Error: Valid API key is required", "{}")).isEmpty();
+        assertThat(tool("Error: valid path is not set", "{}")).isEmpty();
+        assertThat(tool("Available memory is low", "{}")).isEmpty();
+        assertThat(tool("Error: Supported format is 'png'", "{}")).containsExactly(hint("format", "png"));
+        assertThat(tool("Error: Supported formats are png, jpeg", "{}")).containsExactly(hint("format", "png", "jpeg"));
+        assertThat(tool("Error: Valid values for 'unit' are: celsius", "{}")).containsExactly(hint("unit", "celsius"));
+        assertThat(tool("Error: Available schemas: main", "{}")).containsExactly(hint("schema", "main"));
+    }
+
+    @Test
+    void aJsonTextCountsOnceAgainstTheBudget() {
+        String text = Json.write(Json.object().put("detail", "x ".repeat(4_500))
+                .put("error", "Available schemas: main"));
+        assertThat(text.length()).isLessThan(ErrorHints.MAX_TEXT);
+        assertThat(tool(text, "{}")).as("as it would be as plain text").containsExactly(hint("schema", "main"));
+    }
+
+    @Test
     void hostileTexts() {
         assertThat(tool(",".repeat(100_000), "{}")).isEmpty();
         assertThat(tool("Available schemas: " + ",".repeat(100_000), "{}")).isEmpty();
