@@ -271,7 +271,7 @@ public final class ErrorHints {
             }
             List<String> kept = new ArrayList<>();
             for (String v : values) {
-                if (!sent.contains(v.toLowerCase(Locale.ROOT))) {
+                if (!sent.contains(v.strip().toLowerCase(Locale.ROOT)) && !hostile(v)) {
                     kept.add(v);
                 }
             }
@@ -280,12 +280,29 @@ public final class ErrorHints {
             }
         }
 
+        /**
+         * A value realistic runs must not carry, whoever named it: a traversal, a path from the root or home, or shell
+         * syntax ("Available commands: rm -rf /, ls"; our own aggressive payload echoed back in other words). Realistic
+         * inputs are the ones the safety layer expects to be benign.
+         */
+        private static boolean hostile(String value) {
+            if (value.contains("..") || value.startsWith("/") || value.startsWith("~") || value.startsWith("\\")) {
+                return true;
+            }
+            for (int i = 0; i < value.length(); i++) {
+                if (";|&$`<>\n\r\0".indexOf(value.charAt(i)) >= 0) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
         private void strings(JsonNode node, int depth) {
             if (node == null || sent.size() >= MAX_INPUT_STRINGS || depth > 64) {
                 return;
             }
             if ((node.isString() || node.isNumber()) && node.asString().length() <= HintScanner.MAX_VALUE_CHARS) {
-                sent.add(node.asString().toLowerCase(Locale.ROOT)); // a longer value is never a hint's
+                sent.add(node.asString().strip().toLowerCase(Locale.ROOT)); // a longer value is never a hint's
             } else if (node.isContainer()) {
                 for (JsonNode child : node) {
                     strings(child, depth + 1);

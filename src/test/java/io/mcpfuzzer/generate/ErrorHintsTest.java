@@ -85,6 +85,17 @@ class ErrorHintsTest {
                 .as("any string of the input, case ignored").containsExactly(hint("schema", "main"));
     }
 
+    /** Realistic runs carry hints: a traversal, a rooted path or shell syntax is never one, nor our echo trimmed. */
+    @Test
+    void hostileValuesAndTrimmedEchoesAreNeverHints() {
+        assertThat(tool("Available commands: 'rm -rf /; ls', 'status', 'echo $HOME'", "{}"))
+                .containsExactly(hint("command", "status"));
+        assertThat(tool("Supported paths: '/root/.ssh/id_rsa', 'docs/a.md', '../../x', '~/.aws/credentials'", "{}"))
+                .containsExactly(hint("path", "docs/a.md"));
+        assertThat(tool("Unknown schema ' users '. Available schemas: 'users', 'main'", "{\"schema\":\" users \"}"))
+                .containsExactly(hint("schema", "main"));
+    }
+
     @Test
     void listsWithoutANounOrAnEchoAreDropped() {
         assertThat(tool("Valid values are: a, b", "{}")).isEmpty();
