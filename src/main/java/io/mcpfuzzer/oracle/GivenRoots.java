@@ -36,7 +36,7 @@ final class GivenRoots {
     /** Gives {@code sink} each root's resolution of a relative value the fuzzer sent (nothing for others). */
     void resolve(String value, Consumer<String> sink) {
         if (roots.isEmpty() || value == null || value.isEmpty() || value.length() > MAX_VALUE
-                || value.startsWith("/") || value.contains("://") || value.indexOf('\n') >= 0 || value.indexOf('\0') >= 0) {
+                || value.startsWith("/") || value.indexOf('\n') >= 0 || value.indexOf('\0') >= 0) {
             return;
         }
         for (String root : roots) {

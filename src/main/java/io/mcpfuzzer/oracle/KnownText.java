@@ -53,7 +53,7 @@ public final class KnownText {
         strings(input, s -> {
             add('S', s);
             paths(s, this::add);
-            roots.resolve(s, p -> add('P', p));
+            roots.resolve(s, p -> paths(p, this::add)); // also cut where an answer's path scanner stops
             evidence(s);
         });
     }
@@ -135,7 +135,7 @@ public final class KnownText {
         strings(currentInput, s -> {
             local.add(hash('S', s));
             paths(s, (kind, p) -> local.add(hash(kind, p)));
-            roots.resolve(s, p -> local.add(hash('P', p)));
+            roots.resolve(s, r -> paths(r, (kind, p) -> local.add(hash(kind, p))));
         });
         return new View(local);
     }

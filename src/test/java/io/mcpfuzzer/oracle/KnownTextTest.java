@@ -34,6 +34,10 @@ class KnownTextTest {
         assertThat(view.knownPath("/tmp/etc/hosts")).as("a sent absolute path, normalised").isTrue();
         assertThat(view.knownPath("/srv/root/notes/a.md")).as("this call's own value").isTrue();
         assertThat(view.knownPath("/srv/root.faeff6760891aad2.tmp")).as("the atomic write's file beside the root").isTrue();
+        known.recordSent(io.mcpfuzzer.common.Json.object().put("path", "count(//user)")); // as node resolves it
+        known.recordSent(io.mcpfuzzer.common.Json.object().put("path", "file:///etc/passwdviolet-398.csv"));
+        assertThat(known.view(null).knownPath("/srv/root/count")).as("cut where the scanner stops: '('").isTrue();
+        assertThat(known.view(null).knownPath("/srv/root/file")).as("cut at the ':'").isTrue();
         assertThat(view.knownPath("/srv/root/.env")).as("not sent: still a leak").isFalse();
         assertThat(view.knownPath("/srv/other/NaN")).isFalse();
         assertThat(view.knownPath("/srv/rootkit/x")).isFalse();
