@@ -99,10 +99,17 @@ class ThrownFailuresTest {
                 Replies.error(-32603, "EROFS: read-only file system, open '/srv/more/kg.jsonl'")).forEach(c::add);
         assertThat(c.snapshot()).isEmpty();
         assertThat(classifier.environment().total()).isEqualTo(4);
-        // a path the request chose is the input's: judged as before
-        assertThat(judge(new Classifier(), "write", Json.object().put("path", "/proc/sys/kernel/x"), true,
-                Replies.error(-32603, "EROFS: read-only file system, open '/proc/sys/kernel/x'")))
-                .extracting(Finding::category).contains("internal_error");
+        // a path the request chose is the input's: judged as before, also as the server resolved it (a traversal)
+        // or too short to be masked as an echo
+        String[][] chosen = {
+            {"/proc/sys/kernel/x", "EROFS: read-only file system, open '/proc/sys/kernel/x'"},
+            {"../../../../etc/cron.d/x", "EROFS: read-only file system, open '/etc/cron.d/x'"},
+            {"/etc/x", "open /etc/x: read-only file system"},
+            {"../../../a.md", "[Errno 30] Read-only file system: '/a.md'"}};
+        for (String[] tc : chosen) {
+            assertThat(judge(new Classifier(), "write", Json.object().put("path", tc[0]), true,
+                    Replies.error(-32603, tc[1]))).as(tc[1]).extracting(Finding::category).contains("internal_error");
+        }
     }
 
     @Test
