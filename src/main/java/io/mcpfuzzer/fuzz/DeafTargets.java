@@ -42,9 +42,11 @@ final class DeafTargets {
         if (reply == null || Reply.BY_QUEUE.equals(reply.decidedBy())) {
             return;
         }
-        // a hang (the server answered no ping either: BY_PING) restarts the server: the next run meets a fresh one
-        boolean waitedOut = reply.status() == Reply.Status.TIMEOUT && !Reply.BY_PING.equals(reply.decidedBy())
-                || reply.status() == Reply.Status.DROPPED && Reply.BY_DEADLINE.equals(reply.decidedBy());
+        // only a wait the server outlived (a ping answered after the deadline: BY_DEADLINE); a hang restarts the
+        // server, whether a ping got no answer (BY_PING), the server went silent after answering, or the hang
+        // watchdog killed it with this request outstanding (no decision recorded): the next run meets a fresh one
+        boolean waitedOut = (reply.status() == Reply.Status.TIMEOUT || reply.status() == Reply.Status.DROPPED)
+                && Reply.BY_DEADLINE.equals(reply.decidedBy());
         AtomicInteger streak = streaks.get(key);
         if (!waitedOut) {
             if (streak != null && reply.answered()) {

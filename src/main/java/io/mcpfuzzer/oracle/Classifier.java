@@ -321,8 +321,13 @@ public final class Classifier {
      * the network or credentials; such an answer is counted in {@link #environment()}.
      */
     private boolean blamesEnvironment(Observation o, String text) {
-        if (text == null || ValidationText.isValidation(text)
-                || !EnvironmentFailures.blames(InputEchoes.maskedText(text, o.input()))) {
+        if (text == null || ValidationText.isValidation(text)) {
+            return false;
+        }
+        String masked = InputEchoes.maskedText(text, o.input());
+        // a file the request named, as it sent it or as the server resolved it ("../../etc/x" written to /etc/x
+        // under a read-only file system), is the input's however short: no echo of it is masked
+        if (!EnvironmentFailures.blames(masked) || SuppliedNames.namedFile(text, masked, o.input())) {
             return false;
         }
         environment.record(o.kind() + ":" + o.target(), text);

@@ -17,12 +17,15 @@ final class SuppliedNames {
     /** Characters of a failure text in which an operand is looked for. */
     static final int MAX_TEXT = 4_000;
 
-    /** The path operand of a file error: Go ({@code open <p>: ...}), node ({@code ENOENT: ..., open '<p>'}), Python. */
+    /**
+     * The path operand of a file error: Go ({@code open <p>: ...}), node ({@code ENOENT: ..., open '<p>'}), Python;
+     * a read-only file system's too ({@code EROFS: read-only file system, open '<p>'}), for the environment check.
+     */
     private static final Pattern FILE_OPERAND = Pattern.compile("(?i)\\b" + ValidationText.FILE_CALL
             + " ((?s:.){1,1000}?): (?:no such file or directory|is a directory|not a directory|file name too long"
-            + "|invalid argument|permission denied)|\\b(?:enoent|eisdir|enotdir|enametoolong|eacces|einval)\\b[^,\\n]{0,80}"
-            + ", \\w{2,10} '([^'\\n]{1,1000})'|(?:no such file or directory|is a directory|not a directory|file name too"
-            + " long): '([^'\\n]{1,1000})'");
+            + "|invalid argument|permission denied|read-only file system)|\\b(?:enoent|eisdir|enotdir|enametoolong|eacces"
+            + "|einval|erofs)\\b[^,\\n]{0,80}, \\w{2,10} '([^'\\n]{1,1000})'|(?:no such file or directory|is a directory"
+            + "|not a directory|file name too long|read-only file system): '([^'\\n]{1,1000})'");
     /** The name before "not found": quoted, or unquoted after resource, tool or prompt; or after "unknown x:". */
     private static final Pattern NAME_OPERAND = Pattern.compile("(?i)\\b" + ValidationText.NAME_SUBJECT + "\\s+(?:'([^'\\n]{0,200})'"
             + "|\"([^\"\\n]{0,200})\"|([^\\s'\"]{1,200}))\\s+not found\\b|\\b[a-z]{2,30}\\s+(?:'([^'\\n]{0,200})'"

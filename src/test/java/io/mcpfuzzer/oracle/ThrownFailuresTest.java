@@ -99,10 +99,17 @@ class ThrownFailuresTest {
                 Replies.error(-32603, "EROFS: read-only file system, open '/srv/more/kg.jsonl'")).forEach(c::add);
         assertThat(c.snapshot()).isEmpty();
         assertThat(classifier.environment().total()).isEqualTo(4);
-        // a path the request chose is the input's: judged as before
-        assertThat(judge(new Classifier(), "write", Json.object().put("path", "/proc/sys/kernel/x"), true,
-                Replies.error(-32603, "EROFS: read-only file system, open '/proc/sys/kernel/x'")))
-                .extracting(Finding::category).contains("internal_error");
+        // a path the request chose is the input's: judged as before, also as the server resolved it (a traversal)
+        // or too short to be masked as an echo
+        String[][] chosen = {
+            {"/proc/sys/kernel/x", "EROFS: read-only file system, open '/proc/sys/kernel/x'"},
+            {"../../../../etc/cron.d/x", "EROFS: read-only file system, open '/etc/cron.d/x'"},
+            {"/etc/x", "open /etc/x: read-only file system"},
+            {"../../../a.md", "[Errno 30] Read-only file system: '/a.md'"}};
+        for (String[] tc : chosen) {
+            assertThat(judge(new Classifier(), "write", Json.object().put("path", tc[0]), true,
+                    Replies.error(-32603, tc[1]))).as(tc[1]).extracting(Finding::category).contains("internal_error");
+        }
     }
 
     @Test
@@ -122,12 +129,34 @@ class ThrownFailuresTest {
     }
 
     @Test
+    void aTemporaryFileLeakedUnderRandomFoldersIsOneFinding() {
+        Classifier classifier = new Classifier();
+        FindingCollector c = new FindingCollector();
+        for (String dir : List.of("tmpk2j4_8x1", "tmpqzzabyw_", "tmpabcdefgh")) { // Python's mkdtemp, one per call
+            judge(classifier, "render", Json.object().put("q", "x"), true,
+                    Replies.text("Error: cannot write /tmp/" + dir + "/out.png", true)).forEach(c::add);
+        }
+        assertThat(c.snapshot()).extracting(Finding::signature).containsExactly("file_path:/tmp");
+    }
+
+    @Test
     void aLeakSignatureKeepsThreeFoldersWithoutDigits() {
         assertThat(LeakSignature.of("file_path", "/opt/google/chrome/chrome")).isEqualTo("file_path:/opt/google/chrome");
         assertThat(LeakSignature.of("file_path", "/root/.cache/ms-playwright/chromium-1169/chrome-linux/chrome"))
                 .isEqualTo("file_path:/root/.cache/ms-playwright");
         assertThat(LeakSignature.of("file_path", "C:\\Users\\Bob\\app\\x.js")).isEqualTo("file_path:c:/users/bob");
-        assertThat(LeakSignature.of("file_path", "/tmp/run-1234.log")).isEqualTo("file_path:/tmp/run-####.log");
+        // a temporary folder ends it, and ids are masked: the same signature in every run
+        assertThat(LeakSignature.of("file_path", "/tmp/run-1234.log")).isEqualTo("file_path:/tmp");
+        assertThat(List.of("/tmp/tmpk2j4_8x1/out.png", "/tmp/tmpqzzabyw_/out.png", "/var/tmp/abcdef/x"))
+                .extracting(p -> LeakSignature.of("file_path", p)).containsExactly("file_path:/tmp", "file_path:/tmp",
+                        "file_path:/var/tmp");
+        assertThat(LeakSignature.of("file_path", "/var/folders/xy/k2j4abcd/T/x")).isEqualTo("file_path:/var/folders");
+        assertThat(LeakSignature.of("file_path", "C:\\Users\\bob\\AppData")).isEqualTo("file_path:c:/users/bob");
+        assertThat(List.of("/app/uploads/3f9a2c1e-4b5d-4e6f-8a9b-abcdefabcdef/x", "/app/uploads/deadbeef42/x",
+                "/app/uploads/0c1d2e3f-aaaa-bbbb-cccc-0123456789ab/x"))
+                .extracting(p -> LeakSignature.of("file_path", p))
+                .containsExactly("file_path:/app/uploads/<id>", "file_path:/app/uploads/<id>",
+                        "file_path:/app/uploads/<id>");
         assertThat(LeakSignature.of("node_stack_trace", null)).isEqualTo("node_stack_trace");
     }
 }

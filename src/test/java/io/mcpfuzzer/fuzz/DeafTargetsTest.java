@@ -1,0 +1,42 @@
+package io.mcpfuzzer.fuzz;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mcpfuzzer.jsonrpc.Reply;
+import org.junit.jupiter.api.Test;
+
+/** Which final replies count toward a target's streak of requests that waited out their deadline. */
+class DeafTargetsTest {
+    private static Reply timeout(String decidedBy) {
+        Reply r = new Reply(Reply.Status.TIMEOUT, null, null, 1_000_000L, "no answer");
+        return decidedBy == null ? r : r.decided(decidedBy);
+    }
+
+    @Test
+    void requestsTheServerOutlivedMakeATargetDeaf() {
+        DeafTargets deaf = new DeafTargets();
+        for (int i = 0; i < DeafTargets.IN_A_ROW; i++) {
+            assertThat(deaf.isDeaf("tool:snap")).isFalse();
+            deaf.observe("tool:snap", timeout(Reply.BY_DEADLINE));
+        }
+        assertThat(deaf.isDeaf("tool:snap")).isTrue();
+    }
+
+    @Test
+    void hangsAfterWhichTheServerIsRestartedDoNotCount() {
+        DeafTargets deaf = new DeafTargets();
+        for (int i = 0; i < 2 * DeafTargets.IN_A_ROW; i++) {
+            deaf.observe("tool:a", timeout(Reply.BY_PING));
+            // RunEngine: "answered, then two pings got no answer", and a request outstanding when the hang
+            // watchdog killed the server: a TIMEOUT with no decision recorded, the server restarted after it
+            deaf.observe("tool:b", timeout(null));
+            deaf.observe("tool:c", timeout(Reply.BY_QUEUE));
+            deaf.observe("protocol:x", new Reply(Reply.Status.DROPPED, null, null, 1L, "no answer")
+                    .decided(Reply.BY_BARRIER));
+        }
+        assertThat(deaf.isDeaf("tool:a")).isFalse();
+        assertThat(deaf.isDeaf("tool:b")).as("hangs the watchdog ended").isFalse();
+        assertThat(deaf.isDeaf("tool:c")).isFalse();
+        assertThat(deaf.isDeaf("protocol:x")).isFalse();
+    }
+}
