@@ -195,7 +195,7 @@ public final class Classifier {
                     + " answered with -32603 Internal error instead of a tool result with isError or -32602: "
                     + cut(message, 200), evidence(o), "-32603:unknown_name");
         }
-        if (ValidationText.isFailedCommand(masked)) {
+        if (ValidationText.isFailedCommand(masked) && !SuppliedNames.optionOnCommandLine(message, o.input())) {
             // the program's own failure (kubectl refusing a manifest): one change makes them all tool results
             return cause(o, "internal_error", Severity.LOW, "a program the tool ran failed, answered with -32603 Internal"
                     + " error instead of a tool result with isError: " + cut(message, 200), evidence(o),

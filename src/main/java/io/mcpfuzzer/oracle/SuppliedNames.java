@@ -119,6 +119,26 @@ final class SuppliedNames {
         return operand != null && values(input).contains(operand);
     }
 
+    /**
+     * True when one of the input's string values that starts with {@code -} (an option) shows in the message: the
+     * request's value reached a command line as an option (argument injection, {@code --output=/tmp/x} given to git),
+     * which is no ordinary failure of the program.
+     */
+    static boolean optionOnCommandLine(String message, JsonNode input) {
+        if (message == null) {
+            return false;
+        }
+        String text = message.length() > MAX_TEXT ? message.substring(0, MAX_TEXT) : message;
+        for (String v : values(input)) {
+            String option = v.strip();
+            if (option.length() >= 2 && option.charAt(0) == '-' && Character.isLetter(option.charAt(option.length() > 2
+                    && option.charAt(1) == '-' ? 2 : 1)) && text.contains(option)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** True when one of the input's string values is a path (a separator) or a file name with a known extension. */
     static boolean hasPath(JsonNode input) {
         for (String v : values(input)) {

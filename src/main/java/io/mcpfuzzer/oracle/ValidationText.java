@@ -96,16 +96,24 @@ public final class ValidationText {
      * Wording of a program the tool ran that failed: node's child_process and execa ("Command failed: kubectl
      * apply ...", "Command failed with exit code 1"), a wrapper's "process exited with code 1", Python's
      * CalledProcessError ("returned non-zero exit status 2"), Go's exec.ExitError ("exit status 1"). The text
-     * after it is that program's, not the server's.
+     * after it is that program's, not the server's. Not an exit by a signal or with a status of 128 or more: the
+     * program crashed.
      */
     private static final Pattern FAILED_COMMAND = Pattern.compile("\\bcommand failed(?::| with exit code\\b)"
             + "|\\bprocess exited with (?:exit )?code -?\\d|returned non-zero exit status \\d|\\bexit status \\d+\\b");
+    /** An exit status of 128 or more, or a signal: the program crashed, which is not an ordinary failure. */
+    private static final Pattern SIGNAL_EXIT = Pattern.compile("\\b(?:code|status) (?:1(?:2[89]|[3-9]\\d)|2\\d\\d)\\b"
+            + "|\\bkilled by signal\\b|\\bsig(?:segv|abrt|bus|ill|fpe|kill)\\b|\\bsegmentation fault\\b|core dumped");
 
     private ValidationText() {}
 
     /** True when the text reports that a program the tool ran failed (null is false). */
     public static boolean isFailedCommand(String text) {
-        return text != null && FAILED_COMMAND.matcher(lower(text)).find();
+        if (text == null) {
+            return false;
+        }
+        String lower = lower(text);
+        return FAILED_COMMAND.matcher(lower).find() && !SIGNAL_EXIT.matcher(lower).find();
     }
 
     /**

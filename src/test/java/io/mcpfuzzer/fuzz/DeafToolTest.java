@@ -26,7 +26,7 @@ class DeafToolTest {
     @Test
     void aToolThatStoppedAnsweringIsNotSentItsRemainingRuns() {
         List<RunResult> runs = Collections.synchronizedList(new ArrayList<>());
-        CampaignConfig config = new CampaignConfig(FuzzMode.TOOLS, PhaseChoice.BOTH, 20, 1, 5, Duration.ofMillis(700),
+        CampaignConfig config = new CampaignConfig(FuzzMode.TOOLS, PhaseChoice.BOTH, 20, 1, 5, Duration.ofMillis(1500),
                 2, Set.of(), 3, 2); // with the determinism probe, which must not call it either
         StdioTargetFactory factory = new StdioTargetFactory(JavaCommand.of(DeafToolServer.class), null, Map.of(),
                 true, ClientOptions.defaults(), 1 << 20);

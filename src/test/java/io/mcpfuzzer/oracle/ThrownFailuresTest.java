@@ -53,6 +53,18 @@ class ThrownFailuresTest {
         });
     }
 
+    /** An option the request smuggled onto the command line, or a program killed by a signal, is no ordinary failure. */
+    @Test
+    void argumentInjectionAndACrashedProgramStayMedium() {
+        assertThat(collect(new String[][] {{"git_log", "--output=/tmp/pwn", "Command failed: git log --output=/tmp/pwn"
+                + "\nfatal: could not open '/tmp/pwn'"}})).singleElement()
+                .satisfies(f -> assertThat(f.severity()).isEqualTo(Severity.MEDIUM));
+        assertThat(collect(new String[][] {{"convert", "a.png", "Command failed: convert a.png out.jpg (process exited "
+                + "with code 139)"}})).singleElement().satisfies(f -> assertThat(f.severity()).isEqualTo(Severity.MEDIUM));
+        assertThat(ValidationText.isFailedCommand("Command failed: x\nSegmentation fault (core dumped)")).isFalse();
+        assertThat(ValidationText.isFailedCommand("Port-forward process exited with code 1.")).isTrue();
+    }
+
     @Test
     void anUnknownNameTheRequestSuppliedIsLowAndAFaultOfTheServersCodeStaysMedium() {
         // @itseasy21/mcp-knowledge-graph 1.0.7 (an old SDK: every thrown error is -32603)

@@ -54,7 +54,8 @@ public final class MetadataAudit {
         // filtering, include filters", mongodb-mcp-server's pipeline): a lone trigger there is no conditioning,
         // unless the definition holds anything hostile or conditions on history too
         if (out.isEmpty() && conditioning.stream().allMatch(h -> "trigger_phrase".equals(h.get("marker")))) {
-            conditioning.removeIf(h -> String.valueOf(h.get("field")).startsWith(PARAMETER_FIELD));
+            conditioning.removeIf(h -> String.valueOf(h.get("field")).startsWith(PARAMETER_FIELD)
+                    && String.valueOf(h.get("field")).endsWith("/description"));
         }
         // one kind of conditioning wording alone is mostly usage guidance ("if the user asks to search
         // specific sites, set this"; "after 3 calls, use the best result"): low; a trigger tied to
