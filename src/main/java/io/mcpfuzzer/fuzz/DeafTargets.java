@@ -11,7 +11,7 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * Targets (a tool, a protocol method; keyed {@code kind:name}) that stopped answering: once {@value #IN_A_ROW}
  * of a target's requests in a row waited out their whole deadline while the server still answered pings (no answer
- * in time, or a drop decided by the deadline; not a hang, after which the server is restarted), its further runs are
+ * in time to a valid request; not a drop of an invalid one, and not a hang, after which the server is restarted), its further runs are
  * not sent and end as {@value #OUTCOME}. A tool that never answers
  * (@executeautomation/playwright-mcp-server's screenshot without a browser: 30 s per call) would otherwise cost
  * every one of its runs a full timeout. Any answer before the streak is reached starts it again; a request that
@@ -45,8 +45,12 @@ final class DeafTargets {
         // only a wait the server outlived (a ping answered after the deadline: BY_DEADLINE); a hang restarts the
         // server, whether a ping got no answer (BY_PING), the server went silent after answering, or the hang
         // watchdog killed it with this request outstanding (no decision recorded): the next run meets a fresh one
-        boolean waitedOut = (reply.status() == Reply.Status.TIMEOUT || reply.status() == Reply.Status.DROPPED)
-                && Reply.BY_DEADLINE.equals(reply.decidedBy());
+        // A drop of an invalid request (DROPPED) is the server ignoring garbage, case by case: it neither counts nor
+        // resets, so a method whose malformed cases are dropped keeps its other cases
+        boolean waitedOut = reply.status() == Reply.Status.TIMEOUT && Reply.BY_DEADLINE.equals(reply.decidedBy());
+        if (reply.status() == Reply.Status.DROPPED) {
+            return;
+        }
         AtomicInteger streak = streaks.get(key);
         if (!waitedOut) {
             if (streak != null && reply.answered()) {

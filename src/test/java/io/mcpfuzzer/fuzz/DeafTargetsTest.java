@@ -39,4 +39,20 @@ class DeafTargetsTest {
         assertThat(deaf.isDeaf("tool:c")).isFalse();
         assertThat(deaf.isDeaf("protocol:x")).isFalse();
     }
+
+    /** A method whose malformed cases the server ignores keeps its other cases (drops neither count nor reset). */
+    @Test
+    void dropsOfInvalidRequestsDoNotCountNorReset() {
+        DeafTargets deaf = new DeafTargets();
+        for (int i = 0; i < 2 * DeafTargets.IN_A_ROW; i++) {
+            deaf.observe("protocol:tools/call", new Reply(Reply.Status.DROPPED, null, null, 1L, "no answer")
+                    .decided(Reply.BY_DEADLINE));
+        }
+        assertThat(deaf.isDeaf("protocol:tools/call")).isFalse();
+        for (int i = 0; i < DeafTargets.IN_A_ROW; i++) {
+            deaf.observe("tool:snap", timeout(Reply.BY_DEADLINE));
+            deaf.observe("tool:snap", new Reply(Reply.Status.DROPPED, null, null, 1L, "no answer").decided(Reply.BY_DEADLINE));
+        }
+        assertThat(deaf.isDeaf("tool:snap")).as("valid requests unanswered, drops between them").isTrue();
+    }
 }
