@@ -116,7 +116,26 @@ final class SuppliedNames {
         }
         // a value too short or too plain to be masked ("Port-forward with id a not found")
         String operand = operand(SHORT_NAME, text);
-        return operand != null && values(input).contains(operand);
+        return operand != null && (values(input).contains(operand) || sameNumber(operand, input));
+    }
+
+    /** True when {@code text} is a number the input holds, as another language prints it (JavaScript's 1e+308). */
+    private static boolean sameNumber(String text, JsonNode input) {
+        if (text.length() > 40 || input == null || !input.isObject()) {
+            return false;
+        }
+        double value;
+        try {
+            value = Double.parseDouble(text);
+        } catch (NumberFormatException e) {
+            return false;
+        }
+        for (JsonNode v : input.values()) {
+            if (v.isNumber() && v.asDouble() == value) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -78,6 +78,10 @@ class ThrownFailuresTest {
                     + " id file:///tmp/x.txt not found"},
             // @negokaz/excel-mcp-server 0.12: an empty path read as the working directory
             {"excel_copy_sheet", "", "read .: is a directory"}});
+        Classifier numbers = new Classifier();
+        assertThat(judge(numbers, "stop_port_forward", Json.object().put("id", 1e308), true, Replies.error(-32603,
+                "MCP error -32603: Tool execution failed: Error: Port-forward with id 1e+308 not found")))
+                .extracting(Finding::severity).containsExactly(Severity.LOW);
         assertThat(unknown).extracting(Finding::severity).containsOnly(Severity.LOW);
         assertThat(unknown).extracting(Finding::signature)
                 .containsExactlyInAnyOrder("-32603:unknown_name", "-32603:file_access");
