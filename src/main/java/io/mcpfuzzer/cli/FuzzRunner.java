@@ -184,7 +184,8 @@ public final class FuzzRunner implements CampaignRunner {
         console.out().println("reports: " + s.output().outputDir().toAbsolutePath());
         exports.written().forEach((format, file) -> console.out().println(
                 format.name().toLowerCase(java.util.Locale.ROOT) + " export: " + file));
-        console.out().println(ConsoleSummary.nextStep(report.findings(), s.output().outputDir().toAbsolutePath(), exports.written().get(io.mcpfuzzer.report.export.ExportFormat.HTML)));
+        console.out().println(ConsoleSummary.nextStep(report.findings(), s.output().outputDir().toAbsolutePath(),
+                exports.written().get(io.mcpfuzzer.report.export.ExportFormat.HTML), status));
         reportFuzzerErrors(faults, console);
         int code = exitCode(s, status, result, findings.stream().filter(triage::gates).toList(), console);
         if (code == ExitCodes.OK || code == ExitCodes.FINDINGS) {

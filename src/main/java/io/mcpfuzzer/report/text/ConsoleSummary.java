@@ -172,6 +172,19 @@ public final class ConsoleSummary {
      * may be null; {@code reportsDir} must not be.
      */
     public static String nextStep(List<Finding> findings, java.nio.file.Path reportsDir, java.nio.file.Path html) {
+        return nextStep(findings, reportsDir, html, "completed");
+    }
+
+    /**
+     * As {@link #nextStep(List, java.nio.file.Path, java.nio.file.Path)}; a run that was {@code blocked} without a
+     * finding points at its start instead (more inputs change nothing when the target never ran).
+     */
+    public static String nextStep(List<Finding> findings, java.nio.file.Path reportsDir, java.nio.file.Path html,
+            String status) {
+        if (findings.isEmpty() && "blocked".equals(status)) {
+            return "next: make the target start (the reason is above); the reports are in "
+                    + shellWord(reportsDir.toString());
+        }
         String dir = shellWord(reportsDir.toString());
         if (!findings.isEmpty()) {
             Finding top = findings.stream().min(Report.ORDER).orElseThrow();

@@ -66,5 +66,9 @@ class ConsoleSummaryTextTest {
                 .startsWith("next: mcp-fuzzer replay '/tmp/my reports' --finding " + crash.id());
         assertThat(ConsoleSummary.nextStep(List.of(), Path.of("/r"), Path.of("/r/x.html")))
                 .isEqualTo("next: open /r/x.html in a browser");
+        // server-redis offline: blocked before any run; "try more inputs" would send the user the wrong way
+        assertThat(ConsoleSummary.nextStep(List.of(), Path.of("/r"), null, "blocked"))
+                .isEqualTo("next: make the target start (the reason is above); the reports are in /r");
+        assertThat(ConsoleSummary.nextStep(List.of(), Path.of("/r"), null, "completed")).contains("try more inputs");
     }
 }
