@@ -9,12 +9,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Targets (a tool, a protocol method; keyed {@code kind:name}) that stopped answering: once {@value #IN_A_ROW}
+ * Targets (a tool, a protocol method; keyed {@code kind:name}) that never answer: once {@value #IN_A_ROW}
  * of a target's requests in a row waited out their whole deadline while the server still answered pings (no answer
  * in time to a valid request; not a drop of an invalid one, and not a hang, after which the server is restarted), its further runs are
  * not sent and end as {@value #OUTCOME}. A tool that never answers
  * (@executeautomation/playwright-mcp-server's screenshot without a browser: 30 s per call) would otherwise cost
- * every one of its runs a full timeout. Any answer before the streak is reached starts it again; a request that
+ * every one of its runs a full timeout. A target that answered once is never skipped (a tool that drops only hostile
+ * inputs keeps all its runs, since which inputs it drops is what the fuzzing is for); a request that
  * waited behind another target's hang ({@link Reply#BY_QUEUE}) neither counts nor resets. Once deaf, a target
  * stays deaf for the run: which of its runs were sent depends on timing, as timeouts do.
  *
@@ -27,7 +28,10 @@ final class DeafTargets {
     static final String OUTCOME = "skipped_unresponsive";
     static final int MAX_TARGETS = 10_000;
 
-    /** Streak per target; negative once the target is deaf. */
+    /** The streak of a target that answered once: it is never skipped. */
+    private static final int ANSWERS = Integer.MAX_VALUE;
+
+    /** Streak per target; negative once the target is deaf, {@link #ANSWERS} once it answered. */
     private final Map<String, AtomicInteger> streaks = new ConcurrentHashMap<>();
     private final Map<String, LongAdder> skipped = new ConcurrentHashMap<>();
 
@@ -52,10 +56,7 @@ final class DeafTargets {
             return;
         }
         AtomicInteger streak = streaks.get(key);
-        if (!waitedOut) {
-            if (streak != null && reply.answered()) {
-                streak.updateAndGet(n -> n < 0 ? n : 0);
-            }
+        if (!waitedOut && !reply.answered()) {
             return;
         }
         if (streak == null) {
@@ -64,7 +65,11 @@ final class DeafTargets {
             }
             streak = streaks.computeIfAbsent(key, k -> new AtomicInteger());
         }
-        streak.updateAndGet(n -> n < 0 ? n : n + 1 >= IN_A_ROW ? -1 : n + 1);
+        if (!waitedOut) { // it answers: a tool that drops only some inputs (hostile ones) is never skipped
+            streak.updateAndGet(n -> n < 0 ? n : ANSWERS);
+            return;
+        }
+        streak.updateAndGet(n -> n < 0 || n == ANSWERS ? n : n + 1 >= IN_A_ROW ? -1 : n + 1);
     }
 
     /** Counts one run of {@code key} that was not sent. */

@@ -40,6 +40,17 @@ class DeafTargetsTest {
         assertThat(deaf.isDeaf("protocol:x")).isFalse();
     }
 
+    /** A tool that answered once drops only some inputs (PlantedBugsServer's drop_tool, hostile ones): never skipped. */
+    @Test
+    void aTargetThatAnsweredOnceIsNeverSkipped() {
+        DeafTargets deaf = new DeafTargets();
+        deaf.observe("tool:drop", new Reply(Reply.Status.RESULT, null, "{}", 1L, null));
+        for (int i = 0; i < 3 * DeafTargets.IN_A_ROW; i++) {
+            deaf.observe("tool:drop", timeout(Reply.BY_DEADLINE));
+        }
+        assertThat(deaf.isDeaf("tool:drop")).isFalse();
+    }
+
     /** A method whose malformed cases the server ignores keeps its other cases (drops neither count nor reset). */
     @Test
     void dropsOfInvalidRequestsDoNotCountNorReset() {
