@@ -279,7 +279,7 @@ public final class Campaign {
             if (cutShort != null) {
                 warn(warnings, cutShort);
             }
-            String deafTargets = engine.deafWarning();
+            String deafTargets = engine.deafTargets().warning();
             if (deafTargets != null) {
                 warn(warnings, deafTargets);
             }

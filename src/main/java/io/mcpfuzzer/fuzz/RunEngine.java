@@ -144,19 +144,9 @@ public final class RunEngine {
         return accepted;
     }
 
-    /** True when the target stopped answering and its further runs and probes are not sent ({@link DeafTargets}). */
-    public boolean isDeaf(String kind, String target) {
-        return deaf.isDeaf(kind + ":" + target);
-    }
-
-    /** The run's warning about targets whose runs were skipped because they stopped answering, or null. */
-    public String deafWarning() {
-        return deaf.warning();
-    }
-
-    /** Runs not sent per target ({@code kind:name}) because it stopped answering; a snapshot. */
-    public Map<String, Long> skippedUnresponsive() {
-        return deaf.skippedByTarget();
+    /** The targets that never answered, whose further runs and probes are not sent. */
+    DeafTargets deafTargets() {
+        return deaf;
     }
 
     /** The answers that blamed the network or credentials (no findings; see the classifier). */

@@ -129,7 +129,7 @@ public final class ToolFuzzer {
         await(futures, engine.guard());
         engine.ids().publish(name); // all runs done: later tools may use the ids this one handed out
         engine.hints().publish(name); // and the values its error answers named
-        if (engine.isDeaf("tool", name)) {
+        if (engine.deafTargets().isDeaf("tool:" + name)) {
             return; // it stopped answering: each probe call would wait out its deadline and restart the server
         }
         if (firstRealistic != null && config.nonDeterminismSamples() > 0 && shard.first()) {
