@@ -87,20 +87,21 @@ final class SuppliedNames {
                 || input == null && rawInput != null && operand.length() >= 3 && rawInput.contains(operand);
     }
 
+    private static final String WITH_NAME = "with (?:name|id|key|title|uri)";
+    private static final String NAMES_NOTHING = "(?:was |is )?(?:not found|does not exist|doesn't exist)\\b";
     /**
      * "Entity with name <input> not found" (@itseasy21/mcp-knowledge-graph 1.0.7): a message, with the request's
      * values masked ({@link InputEchoes#maskedText}), that says a value the request supplied names nothing.
      */
-    private static final Pattern MASKED_NAME = Pattern.compile("(?i)\\b(?:with (?:name|id|key|title|uri)|named|called"
-            + "|[a-z]{2,30})\\s+['\"]?<(?:input|url)>['\"]?\\s+(?:was |is )?(?:not found|does not exist|doesn't exist)\\b");
+    private static final Pattern MASKED_NAME = Pattern.compile("(?i)\\b(?:" + WITH_NAME + "|named|called|[a-z]{2,30})"
+            + "\\s+['\"]?<input>['\"]?\\s+" + NAMES_NOTHING);
 
     /** The same wording's operand, unmasked: one token. */
-    private static final Pattern SHORT_NAME = Pattern.compile("(?i)\\bwith (?:name|id|key|title|uri) (\\S{1,200}) "
-            + "(?:was |is )?(?:not found|does not exist|doesn't exist)\\b");
+    private static final Pattern SHORT_NAME = Pattern.compile("(?i)\\b" + WITH_NAME + " (\\S{1,200}) " + NAMES_NOTHING);
 
     /** The same wording naming an empty value: "Entity with name  not found", "with name '' not found". */
-    private static final Pattern EMPTY_NAME = Pattern.compile("(?i)\\b(?:with (?:name|id|key|title|uri)|named|called)"
-            + "(?: ''| \"\"|  )\\s*(?:was |is )?(?:not found|does not exist|doesn't exist)\\b");
+    private static final Pattern EMPTY_NAME = Pattern.compile("(?i)\\b(?:" + WITH_NAME + "|named|called)"
+            + "(?: ''| \"\"|  )\\s*" + NAMES_NOTHING);
 
     /**
      * True when the masked message says the request's own value names nothing (null is false); an empty name
