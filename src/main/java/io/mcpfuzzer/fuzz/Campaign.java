@@ -334,6 +334,7 @@ public final class Campaign {
             throws Supervisor.BlockedException, InterruptedException {
         ToolFuzzer fuzzer = new ToolFuzzer(config, engine, inputs).shard(shard)
                 .coverage(new CoveragePass(config.seed(), coverageBudget, engine, inputs, shard, coverage));
+        ToolScout scout = new ToolScout(engine, inputs, shard); // a server whose tools stop answering one by one
         int done = 0;
         for (JsonNode tool : tools) {
             if (Thread.currentThread().isInterrupted()) {
@@ -342,6 +343,7 @@ public final class Campaign {
             LOG.debug("fuzzing tool {}", tool.path("name").asString(""));
             try {
                 fuzzer.fuzz(tool, executor);
+                scout.fuzzed(tool, tools.subList(done + 1, tools.size()), executor);
             } catch (RuntimeException | Error e) {
                 guard.record("fuzz_tool", tool.path("name"), e);
             }

@@ -34,6 +34,7 @@ final class DeafTargets {
     /** Streak per target; negative once the target is deaf, {@link #ANSWERS} once it answered. */
     private final Map<String, AtomicInteger> streaks = new ConcurrentHashMap<>();
     private final Map<String, LongAdder> skipped = new ConcurrentHashMap<>();
+    private final LongAdder settled = new LongAdder();
 
     /** True when {@code key}'s runs are no longer sent. */
     boolean isDeaf(String key) {
@@ -72,6 +73,22 @@ final class DeafTargets {
         streak.updateAndGet(n -> n < 0 || n == ANSWERS ? n : n + 1 >= IN_A_ROW ? -1 : n + 1);
     }
 
+    /**
+     * Makes {@code key} deaf at once when every one of its requests so far waited out its deadline (at least one;
+     * {@link ToolScout}: the server's other tools already stopped answering). Returns whether it is deaf now.
+     */
+    boolean settle(String key) {
+        AtomicInteger streak = streaks.get(key);
+        if (streak == null) {
+            return false;
+        }
+        if (streak.updateAndGet(n -> n > 0 && n != ANSWERS ? -1 : n) < 0) {
+            settled.increment();
+            return true;
+        }
+        return false;
+    }
+
     /** Counts one run of {@code key} that was not sent. */
     void skipped(String key) {
         skipped.computeIfAbsent(key, k -> new LongAdder()).increment();
@@ -95,8 +112,10 @@ final class DeafTargets {
         byTarget.entrySet().stream().limit(5).forEach(e -> names.append(names.length() == 0 ? "" : ", ")
                 .append(e.getKey()).append(" (").append(e.getValue()).append(')'));
         return String.format(Locale.ROOT, "%,d run(s) of %d target(s) were not sent (outcome %s): %d of the target's "
-                + "requests in a row got no answer within the timeout, so it stopped answering: %s%s; a longer "
-                + "--tool-timeout or --timeout may reach them", total, byTarget.size(), OUTCOME, IN_A_ROW, names,
-                byTarget.size() > 5 ? ", ..." : "");
+                + "requests in a row got no answer within the timeout, so it stopped answering%s: %s%s; a longer "
+                + "--tool-timeout or --timeout may reach them", total, byTarget.size(), OUTCOME, IN_A_ROW,
+                settled.sum() == 0 ? "" : String.format(Locale.ROOT, " (%d target(s) after one such request: %d tools in "
+                        + "a row had stopped answering before)", settled.sum(), ToolScout.AFTER),
+                names, byTarget.size() > 5 ? ", ..." : "");
     }
 }

@@ -246,7 +246,7 @@ public final class ToolFuzzer {
      * Waits for every run. A blocked target ends the tool (and the campaign); any other worker failure
      * (the engine already guards its own steps, so this is a last resort) is counted and the wait goes on.
      */
-    private static void await(List<Future<?>> futures, FaultGuard guard)
+    static void await(List<Future<?>> futures, FaultGuard guard)
             throws Supervisor.BlockedException, InterruptedException {
         for (Future<?> f : futures) {
             try {

@@ -66,4 +66,21 @@ class DeafTargetsTest {
         }
         assertThat(deaf.isDeaf("tool:snap")).as("valid requests unanswered, drops between them").isTrue();
     }
+
+    /** After other tools stopped answering, one waited-out request is enough (ToolScout); an answer or a hang is not. */
+    @Test
+    void settleMakesDeafOnlyATargetWhoseEveryRequestWasWaitedOut() {
+        DeafTargets deaf = new DeafTargets();
+        deaf.observe("tool:waited", timeout(Reply.BY_DEADLINE));
+        deaf.observe("tool:answered", new Reply(Reply.Status.RESULT, null, "{}", 1L, null));
+        deaf.observe("tool:hung", timeout(Reply.BY_PING));
+        assertThat(deaf.settle("tool:waited")).isTrue();
+        assertThat(deaf.isDeaf("tool:waited")).isTrue();
+        assertThat(deaf.settle("tool:answered")).isFalse();
+        assertThat(deaf.settle("tool:hung")).isFalse();
+        assertThat(deaf.settle("tool:never-sent")).isFalse();
+        assertThat(deaf.isDeaf("tool:answered")).isFalse();
+        deaf.skipped("tool:waited");
+        assertThat(deaf.warning()).contains("1 target(s) after one such request");
+    }
 }
