@@ -1,6 +1,7 @@
 package io.mcpfuzzer.fuzz;
 
 import io.mcpfuzzer.jsonrpc.Reply;
+import io.mcpfuzzer.oracle.EnvironmentFailures;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
@@ -15,7 +16,9 @@ import java.util.concurrent.atomic.LongAdder;
  * not sent and end as {@value #OUTCOME}. A tool that never answers
  * (@executeautomation/playwright-mcp-server's screenshot without a browser: 30 s per call) would otherwise cost
  * every one of its runs a full timeout. A target that answered once is never skipped (a tool that drops only hostile
- * inputs keeps all its runs, since which inputs it drops is what the fuzzing is for); a request that
+ * inputs keeps all its runs, since which inputs it drops is what the fuzzing is for), unless every answer blamed the
+ * environment ({@link EnvironmentFailures#blamedIn}: a browser tool answers "Executable doesn't exist" to some calls
+ * and waits for the browser on others); a request that
  * waited behind another target's hang ({@link Reply#BY_QUEUE}) neither counts nor resets. Once deaf, a target
  * stays deaf for the run: which of its runs were sent depends on timing, as timeouts do.
  *
@@ -67,7 +70,12 @@ final class DeafTargets {
             streak = streaks.computeIfAbsent(key, k -> new AtomicInteger());
         }
         if (!waitedOut) { // it answers: a tool that drops only some inputs (hostile ones) is never skipped
-            streak.updateAndGet(n -> n < 0 ? n : ANSWERS);
+            int n = streak.get();
+            // unless the answer says the environment lacks what the tool needs ("Failed to initialize browser:
+            // Executable doesn't exist at ..."): such a tool answers that and hangs on the rest; it neither counts nor resets
+            if (n >= 0 && n != ANSWERS && !EnvironmentFailures.blamedIn(reply)) {
+                streak.updateAndGet(m -> m < 0 ? m : ANSWERS);
+            }
             return;
         }
         streak.updateAndGet(n -> n < 0 || n == ANSWERS ? n : n + 1 >= IN_A_ROW ? -1 : n + 1);

@@ -83,4 +83,29 @@ class DeafTargetsTest {
         deaf.skipped("tool:waited");
         assertThat(deaf.warning()).contains("1 target(s) after one such request");
     }
+
+    /**
+     * @executeautomation/playwright-mcp-server without a browser: some calls answer at once that the browser is
+     * missing, the others wait for it; such answers neither count nor reset, so the tool is given up.
+     */
+    @Test
+    void answersBlamingTheEnvironmentDoNotKeepATargetAlive() {
+        DeafTargets deaf = new DeafTargets();
+        String missing = "{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{\"isError\":true,\"content\":[{\"type\":\"text\","
+                + "\"text\":\"Failed to initialize browser: browserType.launch: Executable doesn't exist at "
+                + "/home/u/.cache/ms-playwright/chromium-1200/chrome-linux64/chrome\"}]}}";
+        Reply environment = new Reply(Reply.Status.RESULT, io.mcpfuzzer.common.Json.parse(missing), missing, 1L, null);
+        for (int i = 0; i < DeafTargets.IN_A_ROW; i++) {
+            deaf.observe("tool:playwright_screenshot", environment);
+            deaf.observe("tool:playwright_screenshot", timeout(Reply.BY_DEADLINE));
+        }
+        assertThat(deaf.isDeaf("tool:playwright_screenshot")).isTrue();
+        String ok = "{\"jsonrpc\":\"2.0\",\"id\":4,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"done\"}]}}";
+        deaf.observe("tool:navigate", environment);
+        deaf.observe("tool:navigate", new Reply(Reply.Status.RESULT, io.mcpfuzzer.common.Json.parse(ok), ok, 1L, null));
+        for (int i = 0; i < DeafTargets.IN_A_ROW; i++) {
+            deaf.observe("tool:navigate", timeout(Reply.BY_DEADLINE));
+        }
+        assertThat(deaf.isDeaf("tool:navigate")).as("answered once for real").isFalse();
+    }
 }
