@@ -3,6 +3,8 @@ package io.mcpfuzzer.fuzz;
 import io.mcpfuzzer.generate.CoverageCase;
 import io.mcpfuzzer.generate.CoveragePlan;
 import io.mcpfuzzer.generate.CoveragePlanner;
+import io.mcpfuzzer.generate.HintPool;
+import io.mcpfuzzer.generate.IdPool;
 import io.mcpfuzzer.generate.Phase;
 import io.mcpfuzzer.generate.Validation;
 import java.util.List;
@@ -12,7 +14,7 @@ import tools.jackson.databind.JsonNode;
 /**
  * The coverage pass of one tool, before its random phases: the {@link CoveragePlanner}'s cases
  * (every edge class of every field, then pairwise cases, at most {@code budget}), varied from the
- * tool's first realistic input, each sent as a run of phase {@value #PHASE} through the same
+ * tool's first realistic input (with the ids and error hints of the tools fuzzed before it), each sent as a run of phase {@value #PHASE} through the same
  * {@link RunEngine} path as every other tool call (safety choke point, oracles, findings,
  * shrinking). A run's strategy is the case's ({@code number.zero@/count},
  * {@code pair(/a/flag=true,/a/n=-1)}), so its findings say which edge class produced them. Run
@@ -49,17 +51,24 @@ public final class CoveragePass {
     /**
      * Plans the tool's cases and submits the runs this shard owns.
      *
+     * @param ids   the ids earlier tools handed out (the tool's snapshot)
+     * @param hints the values earlier tools' error answers named (not this tool's own: they come from these runs)
+     *
      * @return run indexes used, a baseline call included (the random phases start after them); 0 when the pass is off or
      *         planning failed (counted in the fault guard)
      */
-    int submit(String name, JsonNode schema, BoundedExecutor executor, List<Future<?>> futures)
-            throws Supervisor.BlockedException, InterruptedException {
+    int submit(String name, JsonNode schema, IdPool.Snapshot ids, HintPool.Snapshot hints, BoundedExecutor executor,
+            List<Future<?>> futures) throws Supervisor.BlockedException, InterruptedException {
         if (budget <= 0) {
             return 0;
         }
         JsonNode[] base = new JsonNode[1];
         CoveragePlan plan = engine.guard().call("coverage_plan", "tool " + name, null, () -> {
-            GeneratedCall first = inputs.generate(name, schema, Phase.REALISTIC, 0);
+            // with the ids and hints earlier tools gave, as the realistic runs: an edge value beside an entity that
+            // exists reaches the code that handles it, not the "not found" check before it
+            GeneratedCall first = inputs instanceof IdAwareInputs aware
+                    ? aware.generate(name, schema, Phase.REALISTIC, 0, ids, hints).call()
+                    : inputs.generate(name, schema, Phase.REALISTIC, 0);
             base[0] = first == null ? null : first.arguments();
             return planner.plan(name, schema, base[0], budget);
         });

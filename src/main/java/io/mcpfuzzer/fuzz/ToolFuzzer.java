@@ -69,10 +69,10 @@ public final class ToolFuzzer {
         JsonNode schema = tool.path("inputSchema").isObject() ? tool.get("inputSchema") : Json.object();
         engine.latency().declareSchema("tool", name, schema); // a default wait the runs leave out is no slow code
         List<Future<?>> futures = new ArrayList<>();
-        int run = coverage == null ? 0 : coverage.submit(name, schema, executor, futures);
+        IdPool.Snapshot ids = engine.ids().snapshot(); // the ids earlier tools handed out, fixed for this tool
+        int run = coverage == null ? 0 : coverage.submit(name, schema, ids, engine.hints().snapshot(), executor, futures);
         int sweepAt = SWEEP_EVERY;
         JsonNode firstRealistic = null;
-        IdPool.Snapshot ids = engine.ids().snapshot(); // the ids earlier tools handed out, fixed for this tool
         HintPool.Snapshot hints = hints(name, run, futures);
         for (Phase p : config.phases()) {
             String phase = p.label();

@@ -77,6 +77,31 @@ class IdHarvestCampaignTest {
         assertThat(inputs()).isEqualTo(first);
     }
 
+    /**
+     * The coverage pass varies {@code read}'s first realistic input, handle from {@code open} included: its edge
+     * lengths reach the read, not the "handle not found" check (invented handles: every case rejected).
+     */
+    @Test
+    void coverageCasesVaryAnInputThatCarriesAHarvestedHandle() {
+        List<io.mcpfuzzer.oracle.RunResult> runs = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        CampaignConfig config = new CampaignConfig(FuzzMode.TOOLS, PhaseChoice.REALISTIC, 2, 1, 7, Duration.ofSeconds(5),
+                2, Set.of(), 3, 0);
+        StdioTargetFactory factory = new StdioTargetFactory(JavaCommand.of(HandlesServer.class, "--clean"), null,
+                Map.of(), true, ClientOptions.defaults(), 1 << 20);
+        try (factory) {
+            new Campaign(config, factory, CampaignInputs.forSeed(7), new CampaignObserver() {
+                @Override
+                public void onRun(io.mcpfuzzer.oracle.RunResult r) {
+                    runs.add(r);
+                }
+            }).coverage(64).run();
+        }
+        List<io.mcpfuzzer.oracle.RunResult> read = runs.stream().filter(r -> r.target().equals("read")
+                && r.phase().equals(CoveragePass.PHASE)).toList();
+        assertThat(read).hasSizeGreaterThan(3)
+                .anyMatch(r -> r.input().path("handle").asString("").startsWith("hdl_") && r.outcome().equals("ok"));
+    }
+
     /** Every run's tool, index and input, sorted (runs of one tool finish in any order). */
     private static List<String> inputs() {
         List<String> seen = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
