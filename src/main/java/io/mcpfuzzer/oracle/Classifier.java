@@ -76,8 +76,10 @@ public final class Classifier {
             case TIMEOUT -> {
                 if (Reply.BY_DEADLINE.equals(reply.decidedBy())) { // slow: the server still answered a ping
                     outcome = "timeout";
-                    // low: a valid call that is merely slow proves no defect (the tool may do what was asked)
-                    findings.add(finding(o, "timeout", Severity.LOW, reply.detail(), evidence(o), "slow_request"));
+                    // low: a valid call that is merely slow proves no defect (the tool may do what was asked); one
+                    // cause per server, listing its targets: what makes calls wait while the server answers pings is
+                    // mostly shared (a browser or service it waits for; 17 tools of a browser server without one)
+                    findings.add(cause(o, "timeout", Severity.LOW, reply.detail(), evidence(o), "slow_request"));
                     break;
                 }
                 if (Reply.BY_QUEUE.equals(reply.decidedBy())) { // another run's hang, which that run reports
