@@ -65,7 +65,12 @@ final class TargetSetup {
                 throw new IllegalArgumentException("--no-network forbids connecting to " + uri.getHost()
                         + " (allow it with --allow-host)");
             }
+            // the connect timeout covers the TLS handshake, which took over 5 s in a cold JVM on a loaded 2-core
+            // machine ("connect timed out" instead of the TLS message): --timeout, within 5 to 15 s
+            Duration connect = max(Duration.ofSeconds(5), t.timeout().compareTo(Duration.ofSeconds(15)) > 0
+                    ? Duration.ofSeconds(15) : t.timeout());
             HttpOptions.Builder http = HttpOptions.builder().responseTimeout(max(t.timeout(), Duration.ofSeconds(5)))
+                    .connectTimeout(connect)
                     .maxFrameBytes(t.maxLineBytes()).connectRetries(Math.max(0, t.transportRetries() - 1));
             t.headers().forEach(http::header);
             javax.net.ssl.SSLContext tls = tls(t);

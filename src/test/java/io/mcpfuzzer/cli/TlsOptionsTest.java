@@ -34,7 +34,7 @@ class TlsOptionsTest {
         server.close();
     }
 
-    // --timeout is the HTTP connect timeout, which covers the TLS handshake: 5 s ran out on a loaded CI
+    // --timeout (within 5 to 15 s) is the HTTP connect timeout, which covers the TLS handshake: 5 s ran out on a loaded CI
     // machine ("connect timed out" instead of the TLS message); a refusal comes at once whatever the limit
     @Test
     void aPrivateCaFailsWithATlsMessageAndExitCodeOne() {
