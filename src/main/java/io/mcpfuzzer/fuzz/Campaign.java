@@ -279,9 +279,10 @@ public final class Campaign {
             if (cutShort != null) {
                 warn(warnings, cutShort);
             }
-            String deafTargets = engine.deafTargets().warning();
-            if (deafTargets != null) {
-                warn(warnings, deafTargets);
+            for (String skippedRuns : new String[] {engine.deafTargets().warning(), engine.deafTargets().offlineWarning()}) {
+                if (skippedRuns != null) {
+                    warn(warnings, skippedRuns);
+                }
             }
             guard.run("audit_close", null, auditRun::close);
             guard.run("stop_target", null, supervisor::close);
