@@ -247,6 +247,10 @@ public final class Classifier {
      * not flagged as an error (one cause per server).
      */
     private void malformedAnswered(Observation o, JsonNode result, String refusal, List<Finding> findings) {
+        if (refusal == null && UNKNOWN_PROPERTY.matcher(o.strategy() == null ? "" : o.strategy()).matches()
+                && UnknownProperty.acknowledged(result, o.input())) {
+            return; // "You sent parameters not supported by this tool, which were ignored: coverage_extra"
+        }
         if (refusal == null && UNKNOWN_PROPERTY.matcher(o.strategy() == null ? "" : o.strategy()).matches()) {
             // the SDK (zod's default object, pydantic's default model) drops every tool's unknown properties:
             // one cause per server, not one per tool (sqlite 3 tools, elasticsearch 4, desktop-commander 6)

@@ -40,6 +40,18 @@ class UnknownPropertyTest {
         });
     }
 
+    /** @wonderwhy-er/desktop-commander 0.2.52 answers the call and says which parameter it ignored. */
+    @Test
+    void anUnknownPropertyTheAnswerSaysWasIgnoredIsNoFinding() {
+        String answer = "You sent parameters not supported by this tool, which were ignored: coverage_extra. Supported"
+                + " parameters for list_searches: (none).\n\nNo active searches.";
+        assertThat(judge("list_searches", Json.object().put("coverage_extra", "x"), "object.extra_property",
+                Replies.text(answer, false))).isEmpty();
+        assertThat(judge("list_searches", Json.object().put("coverage_extra", "x"), "object.extra_property",
+                Replies.text("No active searches; ignored 2 stale entries", false))).as("another property ignored")
+                .extracting(Finding::category).containsExactly("accepted_malformed");
+    }
+
     @Test
     void otherFaultsStayOneFindingPerTool() {
         FindingCollector c = new FindingCollector();
