@@ -216,16 +216,23 @@ public final class Campaign {
                             warnings));
                     // the injection findings of the probes, while their canaries are still planted
                     guard.run("shrink", null, () -> shrinker.shrinkAll(engine.findings().snapshot()));
+                    FaultInjection.at("tools_done");
                 }
+                // a step's guard swallows an interrupt (and sets the flag again): stop here, or the next step
+                // judges a server the shutdown is stopping (elastic: SPEC-PING-001 and SPEC-LIFE-001 high)
+                stopIfInterrupted();
                 if (config.includes(FuzzMode.RESOURCES) && init.hasCapability("resources")) {
                     guard.run("fuzz_resources", null, () -> fuzzResources(supervisor.current(), engine, warnings, extra));
                 }
+                stopIfInterrupted();
                 if (config.includes(FuzzMode.PROMPTS) && init.hasCapability("prompts")) {
                     guard.run("fuzz_prompts", null, () -> fuzzPrompts(supervisor.current(), engine, warnings, extra));
                 }
+                stopIfInterrupted();
                 if (config.includes(FuzzMode.PROTOCOL)) {
                     guard.run("fuzz_protocol", null, () -> fuzzProtocol(supervisor.current(), engine, fuzzed, extra));
                 }
+                stopIfInterrupted();
                 if (audit.enabled()) {
                     boolean firstWhole = wholeListing;
                     guard.run("audit_finish", null, () -> {
@@ -279,9 +286,10 @@ public final class Campaign {
             if (cutShort != null) {
                 warn(warnings, cutShort);
             }
-            String deafTargets = engine.deafTargets().warning();
-            if (deafTargets != null) {
-                warn(warnings, deafTargets);
+            for (String skippedRuns : new String[] {engine.deafTargets().warning(), engine.deafTargets().offlineWarning()}) {
+                if (skippedRuns != null) {
+                    warn(warnings, skippedRuns);
+                }
             }
             guard.run("audit_close", null, auditRun::close);
             guard.run("stop_target", null, supervisor::close);
@@ -427,6 +435,12 @@ public final class Campaign {
             if (raw.isPresent()) {
                 guard.run("fuzz_raw_http", null, () -> fuzzer.fuzzRawHttp(raw.get()));
             }
+        }
+    }
+
+    private static void stopIfInterrupted() throws InterruptedException {
+        if (Thread.currentThread().isInterrupted()) {
+            throw new InterruptedException("interrupted between campaign steps");
         }
     }
 

@@ -22,6 +22,13 @@ import java.util.concurrent.atomic.LongAdder;
  * waited behind another target's hang ({@link Reply#BY_QUEUE}) neither counts nor resets. Once deaf, a target
  * stays deaf for the run: which of its runs were sent depends on timing, as timeouts do.
  *
+ * <p>Likewise a target cut off from what it needs: once {@value #OFFLINE_IN_A_ROW} of its answers in a row were
+ * failures that blame the network or credentials ({@link EnvironmentFailures#blamedIn}) and each took at least
+ * {@value #OFFLINE_SLOW_MS} ms, its further runs end as {@value #OFFLINE_OUTCOME}: no input gets past that failure,
+ * and @elastic/mcp-server-elasticsearch without its cluster spent 7.5 s retrying on every call
+ * ({@code Error: connect ECONNREFUSED 127.0.0.1:9}), over 15 minutes for five tools. A target that gave any other
+ * answer but a refusal of its arguments is never skipped; a quick such failure costs nothing and is not counted.
+ *
  * <p>Thread-safe. At most {@value #MAX_TARGETS} targets are tracked; further ones are never skipped.
  */
 final class DeafTargets {
@@ -30,6 +37,12 @@ final class DeafTargets {
     /** Outcome of a run not sent because its target stopped answering. */
     static final String OUTCOME = "skipped_unresponsive";
     static final int MAX_TARGETS = 10_000;
+    /** Slow environment failures in a row before a target's further runs are skipped. */
+    static final int OFFLINE_IN_A_ROW = 4;
+    /** An environment failure at least this slow (retries, back-off) counts towards {@link #OFFLINE_IN_A_ROW}. */
+    static final long OFFLINE_SLOW_MS = 2_000;
+    /** Outcome of a run not sent because its target only failed for want of its network or credentials. */
+    static final String OFFLINE_OUTCOME = "skipped_offline";
 
     /** The streak of a target that answered once: it is never skipped. */
     private static final int ANSWERS = Integer.MAX_VALUE;
@@ -38,10 +51,19 @@ final class DeafTargets {
     private final Map<String, AtomicInteger> streaks = new ConcurrentHashMap<>();
     private final Map<String, LongAdder> skipped = new ConcurrentHashMap<>();
     private final LongAdder settled = new LongAdder();
+    /** Slow environment failures in a row per target; negative once offline, {@link #ANSWERS} once it got past. */
+    private final Map<String, AtomicInteger> offline = new ConcurrentHashMap<>();
+    private final Map<String, LongAdder> skippedOffline = new ConcurrentHashMap<>();
 
-    /** True when {@code key}'s runs are no longer sent. */
+    /** True when {@code key}'s runs are no longer sent, because it stopped answering or is offline. */
     boolean isDeaf(String key) {
         AtomicInteger streak = streaks.get(key);
+        return streak != null && streak.get() < 0 || isOffline(key);
+    }
+
+    /** True when {@code key}'s runs are no longer sent because it only fails for want of network or credentials. */
+    boolean isOffline(String key) {
+        AtomicInteger streak = offline.get(key);
         return streak != null && streak.get() < 0;
     }
 
@@ -50,6 +72,7 @@ final class DeafTargets {
         if (reply == null || Reply.BY_QUEUE.equals(reply.decidedBy())) {
             return;
         }
+        observeEnvironment(key, reply);
         // only a wait the server outlived (a ping answered after the deadline: BY_DEADLINE); a hang restarts the
         // server, whether a ping got no answer (BY_PING), the server went silent after answering, or the hang
         // watchdog killed it with this request outstanding (no decision recorded): the next run meets a fresh one
@@ -97,9 +120,41 @@ final class DeafTargets {
         return false;
     }
 
+    private void observeEnvironment(String key, Reply reply) {
+        boolean blamed = reply.answered() && EnvironmentFailures.blamedIn(reply);
+        boolean refusal = reply.status() == Reply.Status.ERROR && !Integer.valueOf(-32603).equals(reply.errorCode());
+        if (!reply.answered() || refusal || blamed && reply.latencyMillis() < OFFLINE_SLOW_MS) {
+            return; // a refused argument never reached the network; a quick failure costs nothing
+        }
+        AtomicInteger streak = offline.get(key);
+        if (streak == null) {
+            if (offline.size() >= MAX_TARGETS) {
+                return;
+            }
+            streak = offline.computeIfAbsent(key, k -> new AtomicInteger());
+        }
+        if (!blamed) { // it got past the environment once: its inputs matter
+            streak.updateAndGet(n -> n < 0 ? n : ANSWERS);
+            return;
+        }
+        streak.updateAndGet(n -> n < 0 || n == ANSWERS ? n : n + 1 >= OFFLINE_IN_A_ROW ? -1 : n + 1);
+    }
+
     /** Counts one run of {@code key} that was not sent. */
     void skipped(String key) {
-        skipped.computeIfAbsent(key, k -> new LongAdder()).increment();
+        (isOffline(key) ? skippedOffline : skipped).computeIfAbsent(key, k -> new LongAdder()).increment();
+    }
+
+    /** The outcome of a run of {@code key} that is not sent. */
+    String outcome(String key) {
+        return isOffline(key) ? OFFLINE_OUTCOME : OUTCOME;
+    }
+
+    /** Why a run of {@code key} is not sent, for its record. */
+    String why(String key) {
+        return isOffline(key) ? OFFLINE_IN_A_ROW + " answers in a row of this target blamed the network or credentials"
+                + " and took at least " + OFFLINE_SLOW_MS + " ms each; not sent"
+                : IN_A_ROW + " requests in a row to this target got no answer within the timeout; not sent";
     }
 
     /** Runs not sent, per target, sorted; a snapshot. */
@@ -109,6 +164,33 @@ final class DeafTargets {
         return out;
     }
 
+    /** Runs not sent because their target was offline, per target, sorted; a snapshot. */
+    Map<String, Long> skippedOfflineByTarget() {
+        Map<String, Long> out = new TreeMap<>();
+        skippedOffline.forEach((k, n) -> out.put(k, n.sum()));
+        return out;
+    }
+
+    /** The run's warning about the runs skipped as offline, or null when none was. */
+    String offlineWarning() {
+        Map<String, Long> byTarget = skippedOfflineByTarget();
+        if (byTarget.isEmpty()) {
+            return null;
+        }
+        long total = byTarget.values().stream().mapToLong(Long::longValue).sum();
+        return String.format(Locale.ROOT, "%,d run(s) of %d target(s) were not sent (outcome %s): %d answers in a row"
+                + " of the target blamed the network or credentials and took %d ms or more each, so no input got past"
+                + " that: %s; give the server its network or credentials to reach them", total, byTarget.size(),
+                OFFLINE_OUTCOME, OFFLINE_IN_A_ROW, OFFLINE_SLOW_MS, names(byTarget));
+    }
+
+    private static String names(Map<String, Long> byTarget) {
+        StringBuilder names = new StringBuilder();
+        byTarget.entrySet().stream().limit(5).forEach(e -> names.append(names.length() == 0 ? "" : ", ")
+                .append(e.getKey()).append(" (").append(e.getValue()).append(')'));
+        return names + (byTarget.size() > 5 ? ", ..." : "");
+    }
+
     /** The run's warning about the skipped runs, or null when none was skipped. */
     String warning() {
         Map<String, Long> byTarget = skippedByTarget();
@@ -116,14 +198,11 @@ final class DeafTargets {
             return null;
         }
         long total = byTarget.values().stream().mapToLong(Long::longValue).sum();
-        StringBuilder names = new StringBuilder();
-        byTarget.entrySet().stream().limit(5).forEach(e -> names.append(names.length() == 0 ? "" : ", ")
-                .append(e.getKey()).append(" (").append(e.getValue()).append(')'));
         return String.format(Locale.ROOT, "%,d run(s) of %d target(s) were not sent (outcome %s): %d of the target's "
-                + "requests in a row got no answer within the timeout, so it stopped answering%s: %s%s; a longer "
+                + "requests in a row got no answer within the timeout, so it stopped answering%s: %s; a longer "
                 + "--tool-timeout or --timeout may reach them", total, byTarget.size(), OUTCOME, IN_A_ROW,
                 settled.sum() == 0 ? "" : String.format(Locale.ROOT, " (%d target(s) after one such request: %d tools in "
                         + "a row had stopped answering before)", settled.sum(), ToolScout.AFTER),
-                names, byTarget.size() > 5 ? ", ..." : "");
+                names(byTarget));
     }
 }

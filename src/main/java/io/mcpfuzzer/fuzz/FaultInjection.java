@@ -8,7 +8,8 @@ import java.util.function.Consumer;
  * test sets it; the hook is called from worker threads.
  *
  * <p>Steps: {@code campaign} (start of {@link Campaign#run}, outside every per-step guard),
- * {@code generate} (a tool input being generated), {@code inspector} (a per-answer check).
+ * {@code generate} (a tool input being generated), {@code inspector} (a per-answer check), {@code tools_done}
+ * (the campaign thread, after the tools and their audit probes).
  */
 final class FaultInjection {
     static volatile Consumer<String> hook;

@@ -212,9 +212,8 @@ public final class RunEngine {
         String key = original.kind() + ":" + original.target();
         if (deaf.isDeaf(key)) { // it stopped answering: another run would only wait out its deadline
             deaf.skipped(key);
-            recordUnsent(original, DeafTargets.OUTCOME, DeafTargets.IN_A_ROW + " requests in a row to this target got"
-                    + " no answer within the timeout; not sent");
-            return new Verdict(DeafTargets.OUTCOME, List.of());
+            recordUnsent(original, deaf.outcome(key), deaf.why(key));
+            return new Verdict(deaf.outcome(key), List.of());
         }
         for (int attempt = 0; ; attempt++) {
             Target target = supervisor.live();

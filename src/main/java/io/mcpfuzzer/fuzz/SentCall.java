@@ -37,7 +37,29 @@ final class SentCall {
         }
         String strategy = call.strategy() == null ? "confined"
                 : call.strategy().endsWith("confined") ? call.strategy() : call.strategy() + "+confined";
-        return new RunEngine.Call(call.kind(), call.target(), call.run(), call.phase(), input, raw, call.valid(),
+        Boolean valid = Boolean.FALSE.equals(call.valid()) && "tool".equals(call.kind())
+                && rewroteTheFault(call.strategy(), call.input(), input) ? null : call.valid();
+        return new RunEngine.Call(call.kind(), call.target(), call.run(), call.phase(), input, raw, valid,
                 strategy, call.send(), call.liveness(), call.inputBytes());
+    }
+
+    /**
+     * Whether the gate rewrote the very value that made the input invalid, the one the strategy's pointer names
+     * ({@code string.empty@/paths/0}): git-mcp-server got the fs root for an empty path, a valid input, and its
+     * success was judged {@code accepted_malformed}. Its validity is then unknown; a fault elsewhere stays.
+     */
+    static boolean rewroteTheFault(String strategy, JsonNode generated, JsonNode sent) {
+        int at = strategy == null ? -1 : strategy.indexOf("@/");
+        if (at < 0 || generated == null || sent == null) {
+            return false;
+        }
+        String pointer = strategy.substring(at + 1);
+        int plus = pointer.indexOf('+');
+        pointer = plus < 0 ? pointer : pointer.substring(0, plus);
+        try {
+            return !generated.at(pointer).equals(sent.at(pointer));
+        } catch (IllegalArgumentException e) {
+            return false; // not a JSON pointer
+        }
     }
 }

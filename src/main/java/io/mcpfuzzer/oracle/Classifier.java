@@ -236,11 +236,32 @@ public final class Classifier {
     }
 
     /**
-     * A normal answer to a schema-invalid input: accepted ({@code accepted_malformed}, per tool), unless
+     * The coverage class whose only fault is one property the schema does not allow, added to an input that is
+     * otherwise valid, gate-rewritten or not (the aggressive {@code extra_property} may add it to an invalid one).
+     */
+    private static final java.util.regex.Pattern UNKNOWN_PROPERTY =
+            java.util.regex.Pattern.compile("object\\.extra_property(?:\\+confined)?");
+
+    /**
+     * A normal answer to a schema-invalid input: accepted ({@code accepted_malformed}, per tool; one cause per
+     * server when the input's only fault is a property the schema does not allow), unless
      * its text is the server's refusal ({@code refusal}, from {@link ErrorShapedText}), which is then only
      * not flagged as an error (one cause per server).
      */
     private void malformedAnswered(Observation o, JsonNode result, String refusal, List<Finding> findings) {
+        if (refusal == null && UNKNOWN_PROPERTY.matcher(o.strategy() == null ? "" : o.strategy()).matches()
+                && UnknownProperty.acknowledged(result, o.input())) {
+            return; // "You sent parameters not supported by this tool, which were ignored: coverage_extra"
+        }
+        if (refusal == null && UNKNOWN_PROPERTY.matcher(o.strategy() == null ? "" : o.strategy()).matches()) {
+            // the SDK (zod's default object, pydantic's default model) drops every tool's unknown properties:
+            // one cause per server, not one per tool (sqlite 3 tools, elasticsearch 4, desktop-commander 6)
+            findings.add(cause(o, "accepted_malformed", Severity.LOW, "a property the input schema does not allow"
+                    + " (additionalProperties: false) got a normal answer: the server ignores unknown properties",
+                    evidence(o), "accepted_malformed:unknown_property"));
+            silentGarbage(o, result, findings);
+            return;
+        }
         if (refusal == null) {
             findings.add(finding(o, "accepted_malformed", Severity.LOW,
                     "schema-invalid input got a normal answer", evidence(o), "accepted_malformed"));

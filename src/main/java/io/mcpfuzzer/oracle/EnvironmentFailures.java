@@ -25,11 +25,19 @@ public final class EnvironmentFailures {
     /** Targets counted; later ones only add to the total. */
     static final int MAX_TARGETS = 1_000;
 
+    /**
+     * The fetch API's failure (node: {@code TypeError: fetch failed}), not a git fetch: git-mcp-server's
+     * {@code Git fetch failed: ... 'origin' does not appear to be a git repository} names a remote the repository
+     * lacks (or one the input named); git's own network failure says {@code Could not resolve host}.
+     */
+    private static final String FETCH_FAILED = "(?<!git )fetch failed";
+
     // every alternative is wording of a failed connection or a refused credential, never a bare word a
     // bug's own message may carry ("reading 'apiKey'", "Forbidden characters", "invalid token", "at http.js:401")
     private static final Pattern BLAME = Pattern.compile("getaddrinfo|\\benotfound\\b|\\beai_again\\b|\\beconnrefused\\b"
-            + "|\\beconnreset\\b|\\betimedout\\b|\\behostunreach\\b|\\benetunreach\\b|fetch failed|socket hang up"
+            + "|\\beconnreset\\b|\\betimedout\\b|\\behostunreach\\b|\\benetunreach\\b|" + FETCH_FAILED + "|socket hang up"
             + "|network is unreachable|connection refused|unable to connect|name or service not known"
+            + "|could not resolve host"
             // an upstream service down, or a circuit breaker opened by earlier failures (shadcn-ui-mcp-server); not a
             // bare "x service unavailable", which a server's own state bug may say
             + "|\\bservice (?:is )?temporarily unavailable\\b|\\b503[ :-]{0,3}service unavailable\\b"
@@ -58,7 +66,7 @@ public final class EnvironmentFailures {
 
     /** A failed connection, as node-fetch and libuv word it at the end of a message. */
     private static final Pattern TAIL_BLAME = Pattern.compile("getaddrinfo|\\b(?:enotfound|eai_again|econnrefused"
-            + "|econnreset|etimedout|ehostunreach|enetunreach)\\b|fetch failed|socket hang up");
+            + "|econnreset|etimedout|ehostunreach|enetunreach)\\b|" + FETCH_FAILED + "|socket hang up");
 
     private final Map<String, LongAdder> byTarget = new ConcurrentHashMap<>();
     private final LongAdder total = new LongAdder();

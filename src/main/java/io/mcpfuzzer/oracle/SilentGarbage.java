@@ -9,7 +9,7 @@ import tools.jackson.databind.JsonNode;
  * answer: JavaScript's {@code NaN}, {@code undefined}, {@code [object Object]}, {@code Invalid Date},
  * and a bare {@code null} in prose ({@code "Hello, null!"}). Only the {@code text} content blocks are
  * read (structured content legitimately holds {@code null}), a block that is itself JSON is skipped for
- * {@code null}, and a mark that occurs in the input's JSON text is not counted (the answer may be an
+ * {@code null}, and so is a JSON member's {@code null} inside prose, and a mark that occurs in the input's JSON text is not counted (the answer may be an
  * echo). At most {@value #MAX_TEXT} characters per block and {@value #MAX_BLOCKS} blocks are read.
  * Stateless and thread-safe.
  */
@@ -19,7 +19,11 @@ public final class SilentGarbage {
 
     private static final Pattern MARK = Pattern.compile("\\bNaN\\b|\\bundefined\\b|\\[object Object]|\\bInvalid Date\\b");
     private static final String[] TOKENS = {"NaN", "undefined", "[object Object]", "Invalid Date", "null"};
-    private static final Pattern NULL = Pattern.compile("\\bnull\\b");
+    /**
+     * A bare {@code null}, not a JSON member's value: desktop-commander's get_config answers "Current configuration:"
+     * and then a JSON object with {@code "orchestrator": null}, which is data, not garbage.
+     */
+    private static final Pattern NULL = Pattern.compile("(?<!\"\\s{0,2}:\\s{0,3})\\bnull\\b");
 
     private SilentGarbage() {}
 

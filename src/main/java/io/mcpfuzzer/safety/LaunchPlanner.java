@@ -140,6 +140,9 @@ final class LaunchPlanner {
         if (exe.isAbsolute()) {
             visible.add(exe.getParent());
         }
+        for (String arg : command) {
+            visible.addAll(tmpFoldersOf(arg));
+        }
         for (Path p : visible) {
             if (p != null && p.startsWith("/tmp") && Files.isDirectory(p)) {
                 a.addAll(List.of("--ro-bind", p.toString(), p.toString()));
@@ -154,6 +157,35 @@ final class LaunchPlanner {
         }
         a.addAll(List.of("--chdir", wd.toString()));
         return a;
+    }
+
+    /**
+     * The folders right under {@code /tmp} that hold a path of the command line (the program, or an
+     * argument such as {@code node /tmp/srv/node_modules/.bin/server} or {@code --db=/tmp/d/x.db}),
+     * as written and where its symlinks lead: the private {@code /tmp} hid them, and a script
+     * needs more than its own folder ({@code node_modules} above it, a venv's {@code lib}).
+     */
+    static List<Path> tmpFoldersOf(String arg) {
+        int eq = arg.indexOf('=');
+        String candidate = arg.startsWith("/") || eq < 0 ? arg : arg.substring(eq + 1);
+        List<Path> out = new ArrayList<>();
+        if (!candidate.startsWith("/tmp/")) {
+            return out;
+        }
+        try {
+            Path p = Path.of(candidate).normalize();
+            if (!Files.exists(p)) {
+                return out;
+            }
+            for (Path q : List.of(p, p.toRealPath())) {
+                if (q.startsWith("/tmp") && q.getNameCount() >= 2) {
+                    out.add(q.getRoot().resolve(q.subpath(0, 2)));
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // not a path, or unreadable: nothing to show
+        }
+        return out;
     }
 
     /** Mounts each shim over the real binary of the same name; skips multi-call binaries such as busybox. */

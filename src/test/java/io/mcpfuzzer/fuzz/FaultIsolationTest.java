@@ -134,6 +134,33 @@ class FaultIsolationTest {
         assertThat(o.err()).contains("could not continue").contains("injected").doesNotContain("\tat ");
     }
 
+    /**
+     * An interrupt that a step's guard swallowed (the audit probes of @elastic/mcp-server-elasticsearch at SIGTERM)
+     * stops the campaign before its next step: the spec guard ran against the server the shutdown was stopping
+     * and reported SPEC-PING-001 ("ping not answered: CLOSED") and SPEC-LIFE-001 as high findings.
+     */
+    @Test
+    void anInterruptAfterTheToolsStopsTheRunBeforeTheProtocolSteps() throws Exception {
+        FaultInjection.hook = step -> {
+            if (step.equals("tools_done")) {
+                Thread.currentThread().interrupt();
+            }
+        };
+        Path out = dir.resolve("i");
+        Outcome o;
+        try {
+            o = run("--mode", "all", "--endpoint", CliCampaigns.endpoint(EchoToolsServer.class), "--runs", "2",
+                    "--seed", "3", "--timeout", "5", "--output-dir", out.toString());
+        } finally {
+            Thread.interrupted(); // the campaign ran on this thread
+        }
+        JsonNode summary = Json.parse(Files.readString(out.resolve("run_summary.json")));
+        assertThat(summary.path("status").asString()).as(o.err()).isEqualTo("interrupted");
+        assertThat(runs(out)).isNotEmpty().allSatisfy(r -> assertThat(r.path("kind").asString()).isEqualTo("tool"));
+        assertThat(out.resolve("spec_guard.json")).doesNotExist();
+        assertThat(Json.parse(Files.readString(out.resolve("findings.json"))).toString()).doesNotContain("spec_violation");
+    }
+
     private static String outcome(JsonNode run) {
         return run.path("outcome").asString("");
     }

@@ -23,4 +23,26 @@ class SentCallTest {
         assertThat(sent.strategy()).isEqualTo("hostile+confined");
         assertThat(sent.input()).isEqualTo(rewritten);
     }
+
+    /** git-mcp-server's git_add: the empty path that made the input invalid went out as the fs root, a valid path. */
+    @Test
+    void anInvalidValueTheGateReplacedLeavesTheValidityUnknown() {
+        var generated = Json.parse("{\"path\":\"/srv/repo\",\"paths\":[\"\",\"/srv/repo/a.csv\"],\"update\":true}");
+        var sentArgs = Json.parse("{\"path\":\"/srv/repo\",\"paths\":[\"/srv/repo\",\"/srv/repo/a.csv\"],\"update\":true}");
+        var message = Json.object().put("jsonrpc", "2.0").put("method", "tools/call");
+        message.putObject("params").put("name", "git_add").set("arguments", sentArgs);
+        Reply reply = new Reply(Reply.Status.RESULT, null, null, 0, null, Outbound.rewrite(message, "confined"));
+
+        RunEngine.Call emptied = new RunEngine.Call("tool", "git_add", 4, "coverage", generated, null, false,
+                "string.empty@/paths/0", s -> null);
+        RunEngine.Call extra = new RunEngine.Call("tool", "git_add", 5, "coverage", generated, null, false,
+                "object.extra_property", s -> null);
+        RunEngine.Call elsewhere = new RunEngine.Call("tool", "git_add", 6, "coverage", generated, null, false,
+                "string.too_long@/paths/1", s -> null);
+
+        assertThat(SentCall.asSent(emptied, reply).valid()).isNull();
+        assertThat(SentCall.asSent(emptied, reply).strategy()).isEqualTo("string.empty@/paths/0+confined");
+        assertThat(SentCall.asSent(extra, reply).valid()).as("no pointer: the fault is kept").isFalse();
+        assertThat(SentCall.asSent(elsewhere, reply).valid()).as("the faulty value went out as generated").isFalse();
+    }
 }

@@ -29,7 +29,9 @@ class EnvironmentFailuresTest {
         "### Error\nError: async initializeServer: Chromium distribution 'chrome' is not found at /opt/google/chrome/chrome\n"
                 + "Run \"npx playwright install chrome\"",
         // @itseasy21/mcp-knowledge-graph 1.0.7 under --sandbox bwrap, its memory file outside the writable places
-        "EROFS: read-only file system, open '/srv/data/kg.jsonl'"})
+        "EROFS: read-only file system, open '/srv/data/kg.jsonl'",
+        "Error: Git fetch failed: Exit Code: 128\nStderr: fatal: unable to access 'https://github.com/x/y.git/':"
+                + " Could not resolve host: github.com"})
     void theNetworkAndCredentialsAreBlamed(String message) {
         assertThat(EnvironmentFailures.blames(message)).isTrue();
     }
@@ -45,7 +47,11 @@ class EnvironmentFailuresTest {
         "unexpected certificate field", "TypeError: this.service is undefined", "unavailable",
         "Embedding service unavailable: index not initialised", // the server's own state
         "Failed to launch the browser process! spawn <input> EACCES", "browserType.launch: Executable doesn't exist at <input>",
-        "Executable doesn't exist at '<input>'", "EROFS: read-only file system, open '<input>'"})
+        "Executable doesn't exist at '<input>'", "EROFS: read-only file system, open '<input>'",
+        // @cyanheads/git-mcp-server 2.15.3 in a repository without that remote: no network was asked
+        "Error: Git fetch failed: Exit Code: 128\nStderr: fatal: 'origin' does not appear to be a git repository\n"
+                + "fatal: Could not read from remote repository.\n\nPlease make sure you have the correct access rights\n"
+                + "and the repository exists.\n\nStdout: "})
     void codeFaultsAreNot(String message) {
         assertThat(EnvironmentFailures.blames(message)).isFalse();
     }

@@ -80,6 +80,32 @@ class FilesystemSandboxTest {
     }
 
     @Test
+    void scriptArgumentUnderTmpStaysVisibleWithItsPackageFolder() throws Exception {
+        assumeTrue(ContainmentProbe.get().bwrap().isPresent(), "bubblewrap does not work here: " + ContainmentProbe.get().bwrapDetail());
+        // npm's layout: node_modules/.bin/server -> ../pkg/index.sh, which reads a hoisted dependency;
+        // `node /tmp/srv/node_modules/.bin/x` died with "Cannot find module" under the private /tmp
+        outside = Files.createTempDirectory(Path.of("/tmp"), "mcpf-pkg-");
+        Path modules = Files.createDirectories(outside.resolve("node_modules"));
+        Files.writeString(Files.createDirectories(modules.resolve("dep")).resolve("dep.txt"), "dep-ok");
+        Path script = Files.writeString(Files.createDirectories(modules.resolve("pkg")).resolve("index.sh"),
+                "cat \"$(dirname \"$(readlink -f \"$0\")\")/../dep/dep.txt\"; echo; touch \"$(dirname \"$0\")/w\" && echo wrote\n");
+        Path bin = Files.createSymbolicLink(Files.createDirectories(modules.resolve(".bin")).resolve("server"),
+                Path.of("../pkg/index.sh"));
+        SafetyOptions opts = SafetyOptions.builder().sandbox(SandboxMode.BWRAP).stateDir(tmp.resolve("s")).build();
+        try (SafetyContext ctx = SafetyContext.open(opts)) {
+            Children.Result r = Children.run(ctx.plan(List.of("/bin/sh", bin.toString())));
+            assertThat(r.output()).contains("dep-ok").doesNotContain("wrote");
+            assertThat(ctx.plan(List.of("/bin/sh", "--db=" + script)).command()).containsSequence("--ro-bind",
+                    outside.toString(), outside.toString());
+        } finally {
+            try (var walk = Files.walk(outside)) {
+                walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+            outside = null;
+        }
+    }
+
+    @Test
     void autoWithoutBwrapSaysSo() {
         SafetyOptions opts = SafetyOptions.builder().sandbox(SandboxMode.AUTO).stateDir(tmp.resolve("s")).build();
         try (SafetyContext ctx = SafetyContext.open(opts, ContainmentProbe.nothingWorks("bwrap not installed"), Map.of())) {

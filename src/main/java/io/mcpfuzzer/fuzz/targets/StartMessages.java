@@ -25,8 +25,9 @@ final class StartMessages {
 
     /** The hint for a program the bwrap sandbox could not run: /tmp is private there. */
     static final String BWRAP_HINT = "inside the bwrap sandbox /tmp is private: of it only the working directory, the"
-            + " program's own directory (not where a symlink to it points), the fs root and the fuzzer's state"
-            + " directory are visible; run from the directory that holds the server's files, or install it outside /tmp";
+            + " folders under /tmp that hold the command line's paths (a program found on PATH is not one), the fs"
+            + " root and the fuzzer's state directory are visible; give the program's absolute path, run from the"
+            + " directory that holds the server's files, or install it outside /tmp";
 
     /** Whether the stderr of a process that exited at start-up says the bwrap sandbox could not run it. */
     static boolean sandboxHidesProgram(String stderr) {

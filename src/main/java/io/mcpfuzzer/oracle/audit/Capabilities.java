@@ -54,7 +54,9 @@ public final class Capabilities {
             + "submits?|transmits?|forwards?|emails?|publish(?:es)?)\\b[^.\\n]{0,40}?\\b(?:urls?|https?|web|internet|"
             + "remote|servers?|endpoints?|webhooks?|e-?mails?|recipients?|api|channels?|slack)\\b"
             + "|\\bhttps?\\s+requests?\\b|\\bmakes?\\s+(?:an?\\s+)?(?:http|web|network)\\s+requests?\\b", F);
-    private static final Pattern EXEC_DESC = Pattern.compile("\\b(?:execut\\w*|runs?|evaluat\\w*|spawns?)\\b[^.\\n]{0,30}?"
+    // a verb, not a tool's name: desktop-commander's list_directory says "Use this instead of 'execute_command' with
+    // ls/dir commands", naming another tool
+    private static final Pattern EXEC_DESC = Pattern.compile("\\b(?:execut[a-z]*|runs?|evaluat[a-z]*|spawns?)\\b[^.\\n]{0,30}?"
             + "\\b(?:shell|system|terminal|bash|arbitrary|os)?\\s{0,8}(?:commands?|scripts?|code|programs?|processes)\\b", F);
 
     /** Property names that back a name's claim to read local files. */

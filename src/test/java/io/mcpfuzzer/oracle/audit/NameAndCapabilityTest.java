@@ -62,6 +62,20 @@ class NameAndCapabilityTest {
                 .containsExactly("save_note");
     }
 
+    /** @wonderwhy-er/desktop-commander 0.2.52's list_directory names the tool it replaces; start_process executes. */
+    @Test
+    void anotherToolsNameIsNoExecution() {
+        JsonNode t = tools("{\"name\":\"list_directory\",\"description\":\"Get a detailed listing of all files and "
+                + "directories in a specified path.\\n\\nUse this instead of 'execute_command' with ls/dir commands.\","
+                + "\"inputSchema\":{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\"}}},"
+                + "\"annotations\":{\"readOnlyHint\":true}}",
+                "{\"name\":\"start_process\",\"description\":\"Start a new terminal process and execute commands in it."
+                        + "\",\"annotations\":{\"readOnlyHint\":true}}");
+        List<Finding> fs = CapabilityAudit.audit(t, "server");
+        assertThat(fs).filteredOn(f -> "MCPF-META-015".equals(f.checkId()) || "MCPF-META-016".equals(f.checkId()))
+                .extracting(Finding::target).containsOnly("start_process").isNotEmpty();
+    }
+
     /** @notionhq/notion-mcp-server 2.5.2 documents its error responses; "403: ... read/update" is no write. */
     @Test
     void anErrorStatusLineIsNoWrite() {
