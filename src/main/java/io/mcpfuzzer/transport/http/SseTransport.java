@@ -108,8 +108,8 @@ public final class SseTransport extends AbstractHttpTransport implements SendSet
         if (closed.get()) {
             return;
         }
-        if (dropped != null && core.refusesConnections()) {
-            connectionLost("event stream dropped and the server refuses connections");
+        if (core.refusesConnections()) { // a server that exited ends its streams cleanly too
+            connectionLost("event stream " + (dropped == null ? "ended" : "dropped") + " and the server refuses connections");
             return;
         }
         if (dropped != null) {

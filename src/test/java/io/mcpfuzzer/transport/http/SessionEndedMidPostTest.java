@@ -3,6 +3,8 @@ package io.mcpfuzzer.transport.http;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.mcpfuzzer.oracle.Classifier;
+import io.mcpfuzzer.oracle.CrashInfo;
 import io.mcpfuzzer.transport.TransportException;
 import java.io.OutputStream;
 import java.time.Duration;
@@ -74,5 +76,49 @@ class SessionEndedMidPostTest {
         assertThat(thrown).isNotNull();
         assertThat(thrown.kind()).isEqualTo("closed");
         await().atMost(Duration.ofSeconds(10)).until(() -> !transport.isOpen());
+    }
+
+    /**
+     * The end of the event stream alone is the session ending (a medium finding, not a crash of the server)
+     * only while the server still accepts connections; a server that exited ends its stream cleanly too, and
+     * that is a lost connection (a crash).
+     */
+    @Test
+    void aStreamEndIsASessionEndOnlyWhileTheServerStillRuns() throws Exception {
+        server.on("/sse", (ex, req) -> {
+            OutputStream out = HttpFixture.sse(ex, Map.of());
+            HttpFixture.event(out, "event: endpoint\ndata: /message?sessionId=abc\n\n");
+            endStream.await(30, TimeUnit.SECONDS);
+        });
+        RecordingListener ended = new RecordingListener();
+        transport = new SseTransport(server.uri("/sse"), HttpOptions.defaults());
+        transport.start(ended);
+        endStream.countDown();
+        await().atMost(Duration.ofSeconds(10)).until(() -> !ended.closed.isEmpty());
+        assertThat(ended.closed).containsExactly("event stream ended");
+        assertThat(Classifier.sessionEnded(CrashInfo.unknown("connection: " + ended.closed.get(0)))).isTrue();
+
+        HttpFixture dying = new HttpFixture();
+        CountDownLatch connected = new CountDownLatch(1);
+        dying.on("/sse", (ex, req) -> {
+            OutputStream out = HttpFixture.sse(ex, Map.of());
+            HttpFixture.event(out, "event: endpoint\ndata: /message?sessionId=abc\n\n");
+            connected.countDown();
+            while (!dying.stopped) {
+                Thread.sleep(20);
+            }
+        });
+        RecordingListener lost = new RecordingListener();
+        SseTransport second = new SseTransport(dying.uri("/sse"), HttpOptions.defaults());
+        try {
+            second.start(lost);
+            assertThat(connected.await(10, TimeUnit.SECONDS)).isTrue();
+            dying.close();
+            await().atMost(Duration.ofSeconds(20)).until(() -> !lost.closed.isEmpty());
+            assertThat(lost.closed.get(0)).startsWith("connection_lost");
+            assertThat(Classifier.sessionEnded(CrashInfo.unknown("connection: " + lost.closed.get(0)))).isFalse();
+        } finally {
+            second.close();
+        }
     }
 }
