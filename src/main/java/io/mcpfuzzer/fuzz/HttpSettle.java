@@ -71,6 +71,10 @@ final class HttpSettle {
                 if (answer != null) {
                     return new Outcome(Kind.REPLY, answer, status);
                 }
+                if (status >= 200 && status <= 299 && !transport.answersInPost()) {
+                    // legacy SSE acknowledged it: the answer, if any, comes on the stream; the deadline decides
+                    return new Outcome(Kind.REPLY, awaitRest(ex, id, end), status);
+                }
                 if (status >= 200 && status <= 299) {
                     return new Outcome(Kind.DROPPED, null, status);
                 }
@@ -78,10 +82,13 @@ final class HttpSettle {
                     return new Outcome(Kind.REFUSED, null, status);
                 }
                 // the exchange failed: what is left of the deadline decides
-                return new Outcome(Kind.REPLY, ex.awaitAnswer(id, Duration.ofNanos(Math.max(1, end - System.nanoTime()))),
-                        status);
+                return new Outcome(Kind.REPLY, awaitRest(ex, id, end), status);
             }
         }
+    }
+
+    private static ProbeReply awaitRest(SessionExchange ex, JsonNode id, long end) {
+        return ex.awaitAnswer(id, Duration.ofNanos(Math.max(1, end - System.nanoTime())));
     }
 
     private static ProbeReply ended(SessionExchange ex, JsonNode id) {

@@ -159,9 +159,25 @@ public final class Classifier {
             fallback = c.signal() != null ? "signal:" + c.signal() : "exit:" + c.exitCode();
         }
         String signature = StackSignature.of(c == null ? null : c.stderrTail(), fallback);
+        if (sessionEnded(c)) {
+            // legacy SSE: the server closed this client's event stream (supergateway does so on any frame its SDK
+            // rejects) and still runs; only the session is lost, and a reconnect goes on
+            return cause(o, "crash", Severity.MEDIUM, "the server ended the session while handling the request: its"
+                    + " event stream closed (the server still accepts connections)", ev, signature);
+        }
         String detail = "server exited while handling the request"
                 + (c == null ? "" : c.signal() != null ? " (signal " + c.signal() + ")" : " (exit code " + c.exitCode() + ")");
         return cause(o, "crash", Severity.HIGH, detail, ev, signature);
+    }
+
+    /**
+     * An HTTP session whose event stream ended or dropped (no process, no exit code): the transport reports a
+     * server that stopped accepting connections as {@code connection_lost} instead, which stays a crash.
+     */
+    public static boolean sessionEnded(CrashInfo c) {
+        return c != null && c.exitCode() == null && c.signal() == null && c.stderrTail() != null
+                && (c.stderrTail().equals("connection: event stream ended")
+                        || c.stderrTail().equals("connection: event stream dropped"));
     }
 
     /**

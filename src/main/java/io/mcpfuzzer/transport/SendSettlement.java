@@ -16,4 +16,14 @@ public interface SendSettlement {
      * exchange failed; null when this thread has not sent yet or the transport cannot tell.
      */
     CompletableFuture<Integer> lastSendSettled();
+
+    /**
+     * True (the default) when a request's answer travels in its own POST's response, so a 2xx that
+     * settled without it is a drop. False for legacy HTTP+SSE (2024-11-05), where the POST is only
+     * acknowledged (202) and answers arrive on the event stream: there only an error status settles a
+     * request (a refusal); after a 2xx the answer may still come.
+     */
+    default boolean answersInPost() {
+        return true;
+    }
 }

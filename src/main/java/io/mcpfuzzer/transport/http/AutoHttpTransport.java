@@ -77,13 +77,18 @@ public final class AutoHttpTransport implements Transport, io.mcpfuzzer.transpor
         sse.sendRaw(first);
     }
 
-    /** The transport in use: {@link StreamableHttpTransport} until a fallback chose {@link SseTransport}. */
-    /** The streamable delegate's settlement while it is the one in use, else null (SSE cannot tell). */
+    /** The settlement of the transport in use (Streamable HTTP, or legacy SSE after a fallback). */
     @Override
     public java.util.concurrent.CompletableFuture<Integer> lastSendSettled() {
         return active instanceof io.mcpfuzzer.transport.SendSettlement s ? s.lastSendSettled() : null;
     }
 
+    @Override
+    public boolean answersInPost() {
+        return !(active instanceof io.mcpfuzzer.transport.SendSettlement s) || s.answersInPost();
+    }
+
+    /** The transport in use: {@link StreamableHttpTransport} until a fallback chose {@link SseTransport}. */
     public Transport active() {
         return active;
     }

@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -48,6 +49,9 @@ final class HttpCore {
     private final ExecutorService pool;
     private final ScheduledExecutorService timer;
     private final HttpClient client;
+    /** Exchanges not yet complete; {@link #shutdown()} fails them (see there). */
+    private final Set<CompletableFuture<HttpResponse<InputStream>>> inFlight = ConcurrentHashMap.newKeySet();
+    private volatile boolean shut;
 
     HttpCore(URI target, HttpOptions opts) {
         this.base = Origins.withoutUserInfo(target);
@@ -95,7 +99,28 @@ final class HttpCore {
      */
     CompletableFuture<HttpResponse<InputStream>> exchange(Req req) {
         BearerAuth auth = opts.bearerAuth();
-        return auth == null ? follow(req, 0) : authorized(auth, req, 0);
+        CompletableFuture<HttpResponse<InputStream>> result = new CompletableFuture<>();
+        inFlight.add(result);
+        if (shut) { // shutdown() may have run before the add: then it did not see this one
+            result.completeExceptionally(new IOException("transport closed"));
+        }
+        CompletableFuture<HttpResponse<InputStream>> inner;
+        try {
+            inner = auth == null ? follow(req, 0) : authorized(auth, req, 0);
+        } catch (RuntimeException e) { // a client whose executor was shut down may refuse to send
+            inFlight.remove(result);
+            result.completeExceptionally(shut ? new IOException("transport closed") : e);
+            return result;
+        }
+        inner.whenComplete((resp, err) -> {
+            inFlight.remove(result);
+            if (err != null) {
+                result.completeExceptionally(err);
+            } else if (!result.complete(resp)) {
+                closeQuietly(resp.body()); // shut down meanwhile: nobody reads it
+            }
+        });
+        return result;
     }
 
     /**
@@ -224,8 +249,15 @@ final class HttpCore {
      * their streams). Idle pooled connections are released when the client is collected.
      */
     void shutdown() {
+        shut = true;
         timer.shutdownNow();
         pool.shutdown();
+        // the client hands response handling to the pool: once it is shut, an exchange still in flight would never
+        // complete (its handler task is rejected) and a sender waiting for it would block until its own deadline
+        for (CompletableFuture<HttpResponse<InputStream>> f : inFlight) {
+            f.completeExceptionally(new IOException("transport closed"));
+        }
+        inFlight.clear();
     }
 
     boolean isCredential(String name) {

@@ -1,6 +1,7 @@
 package io.mcpfuzzer.transport.http;
 
 import io.mcpfuzzer.transport.FrameListener;
+import io.mcpfuzzer.transport.SendSettlement;
 import io.mcpfuzzer.transport.TransportException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -23,10 +24,12 @@ import java.util.concurrent.TimeoutException;
  * listener's; the stream is read by one reader thread. The end of the stream ends the transport
  * ({@code onClosed}); there is no resumption in this protocol version.
  */
-public final class SseTransport extends AbstractHttpTransport {
+public final class SseTransport extends AbstractHttpTransport implements SendSettlement {
     private final URI sseUrl;
     private final CompletableFuture<URI> endpoint = new CompletableFuture<>();
     private volatile InputStream stream;
+    /** Per sending thread: how its last POST settled (see {@link SendSettlement}). */
+    private final ThreadLocal<CompletableFuture<Integer>> lastPost = new ThreadLocal<>();
 
     public SseTransport(URI sseUrl, HttpOptions opts) {
         super(sseUrl, opts);
@@ -105,8 +108,8 @@ public final class SseTransport extends AbstractHttpTransport {
         if (closed.get()) {
             return;
         }
-        if (dropped != null && core.refusesConnections()) {
-            connectionLost("event stream dropped and the server refuses connections");
+        if (core.refusesConnections()) { // a server that exited ends its streams cleanly too
+            connectionLost("event stream " + (dropped == null ? "ended" : "dropped") + " and the server refuses connections");
             return;
         }
         if (dropped != null) {
@@ -166,8 +169,42 @@ public final class SseTransport extends AbstractHttpTransport {
         h.put("Content-Type", "application/json");
         h.put("Accept", "application/json, text/event-stream");
         PostContext ctx = new PostContext(body, false);
-        dispatch(core.exchange(new HttpCore.Req("POST", target, h, body, opts.responseTimeout())),
-                resp -> onPostResponse(resp, ctx), "POST");
+        CompletableFuture<Integer> settled = new CompletableFuture<>();
+        lastPost.set(settled);
+        CompletableFuture<HttpResponse<InputStream>> exchange =
+                core.exchange(new HttpCore.Req("POST", target, h, body, opts.responseTimeout()));
+        exchange.whenComplete((resp, err) -> {
+            if (err != null) {
+                settled.complete(-1);
+            }
+        });
+        try {
+            dispatch(exchange, resp -> {
+                try {
+                    onPostResponse(resp, ctx);
+                } finally {
+                    settled.complete(resp.statusCode());
+                }
+            }, "POST");
+        } catch (TransportException e) {
+            settled.complete(-1);
+            throw e;
+        }
+    }
+
+    /**
+     * How this thread's last POST was acknowledged: a 2xx says nothing about the answer (it comes on the
+     * stream), but an error status without a JSON-RPC body is the server refusing the frame (the TypeScript
+     * SDK answers 400 "Invalid message" to any frame its schema rejects and never answers it on the stream).
+     */
+    @Override
+    public CompletableFuture<Integer> lastSendSettled() {
+        return lastPost.get();
+    }
+
+    @Override
+    public boolean answersInPost() {
+        return false;
     }
 
     private void onPostResponse(HttpResponse<InputStream> resp, PostContext ctx) {
