@@ -263,6 +263,12 @@ public final class KnownText {
         String tail = p.substring(from);
         if (tail.indexOf('/') > 0) {
             sink.add('T', tail);
+            // and its folder: mcp-obsidian joins an absolute path below its vault and names the folder it lacks,
+            // "Parent directory does not exist: /vault/tmp/data/vault" for "/tmp/data/vault/notes.txt"
+            int slash = tail.lastIndexOf('/');
+            if (tail.indexOf('/') < slash) {
+                sink.add('T', tail.substring(0, slash));
+            }
         }
     }
 

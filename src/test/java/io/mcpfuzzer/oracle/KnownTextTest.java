@@ -20,6 +20,19 @@ class KnownTextTest {
         assertThat(view.knownPath("/data/x/other.json")).as("beside a given file").isFalse();
     }
 
+    /** mcp-obsidian 1.0.0 given its vault: it joins a sent absolute path below the vault and names the folder. */
+    @Test
+    void theFolderOfASentPathJoinedBelowAGivenFolderIsKnown() {
+        KnownText known = new KnownText();
+        known.recordGivenExact("/tmp/batch7data/vault");
+        KnownText.View view = known.view(Json.object().set("paths", Json.array().add(
+                "/tmp/batch7data/vault/sample-notes.txt")));
+        // "<input>: Error - Parent directory does not exist: /tmp/batch7data/vault/tmp/batch7data/vault"
+        assertThat(view.knownPath("/tmp/batch7data/vault/tmp/batch7data/vault")).isTrue();
+        assertThat(view.knownPath("/tmp/batch7data/vault/tmp/batch7data/secrets")).as("not sent").isFalse();
+        assertThat(view.knownPath("/tmp/batch7data/vault/.obsidian")).as("below the vault, not sent").isFalse();
+    }
+
     /** server-filesystem given /srv/root on its command line, as its answers showed on two seeds. */
     @Test
     void whatTheServerResolvedFromOurValuesBelowAGivenFolderIsKnown() {
