@@ -51,14 +51,20 @@ final class DeafTargets {
     private final Map<String, AtomicInteger> streaks = new ConcurrentHashMap<>();
     private final Map<String, LongAdder> skipped = new ConcurrentHashMap<>();
     private final LongAdder settled = new LongAdder();
+    private final java.util.Set<String> settledKeys = ConcurrentHashMap.newKeySet();
     /** Slow environment failures in a row per target; negative once offline, {@link #ANSWERS} once it got past. */
     private final Map<String, AtomicInteger> offline = new ConcurrentHashMap<>();
     private final Map<String, LongAdder> skippedOffline = new ConcurrentHashMap<>();
 
     /** True when {@code key}'s runs are no longer sent, because it stopped answering or is offline. */
     boolean isDeaf(String key) {
+        return isUnresponsive(key) || isOffline(key);
+    }
+
+    /** True when {@code key}'s runs are no longer sent because it stopped answering (not because it is offline). */
+    boolean isUnresponsive(String key) {
         AtomicInteger streak = streaks.get(key);
-        return streak != null && streak.get() < 0 || isOffline(key);
+        return streak != null && streak.get() < 0;
     }
 
     /** True when {@code key}'s runs are no longer sent because it only fails for want of network or credentials. */
@@ -115,6 +121,7 @@ final class DeafTargets {
         }
         if (streak.updateAndGet(n -> n > 0 && n != ANSWERS ? -1 : n) < 0) {
             settled.increment();
+            settledKeys.add(key);
             return true;
         }
         return false;
@@ -140,9 +147,10 @@ final class DeafTargets {
         streak.updateAndGet(n -> n < 0 || n == ANSWERS ? n : n + 1 >= OFFLINE_IN_A_ROW ? -1 : n + 1);
     }
 
-    /** Counts one run of {@code key} that was not sent. */
-    void skipped(String key) {
-        (isOffline(key) ? skippedOffline : skipped).computeIfAbsent(key, k -> new LongAdder()).increment();
+    /** Counts one run of {@code key} that was not sent, with the {@code outcome} it was recorded with. */
+    void skipped(String key, String outcome) {
+        (OFFLINE_OUTCOME.equals(outcome) ? skippedOffline : skipped).computeIfAbsent(key, k -> new LongAdder())
+                .increment();
     }
 
     /** The outcome of a run of {@code key} that is not sent. */
@@ -150,10 +158,14 @@ final class DeafTargets {
         return isOffline(key) ? OFFLINE_OUTCOME : OUTCOME;
     }
 
-    /** Why a run of {@code key} is not sent, for its record. */
-    String why(String key) {
-        return isOffline(key) ? OFFLINE_IN_A_ROW + " answers in a row of this target blamed the network or credentials"
-                + " and took at least " + OFFLINE_SLOW_MS + " ms each; not sent"
+    /** Why a run of {@code key} recorded with {@code outcome} is not sent, for its record. */
+    String why(String key, String outcome) {
+        if (OFFLINE_OUTCOME.equals(outcome)) {
+            return OFFLINE_IN_A_ROW + " answers in a row of this target blamed the network or credentials and took at"
+                    + " least " + OFFLINE_SLOW_MS + " ms each; not sent";
+        }
+        return settledKeys.contains(key) ? "its one request got no answer within the timeout after " + ToolScout.AFTER
+                + " tools in a row had stopped answering; not sent"
                 : IN_A_ROW + " requests in a row to this target got no answer within the timeout; not sent";
     }
 

@@ -211,9 +211,10 @@ public final class RunEngine {
     private Verdict attempt(Call original) throws Supervisor.BlockedException {
         String key = original.kind() + ":" + original.target();
         if (deaf.isDeaf(key)) { // it stopped answering: another run would only wait out its deadline
-            deaf.skipped(key);
-            recordUnsent(original, deaf.outcome(key), deaf.why(key));
-            return new Verdict(deaf.outcome(key), List.of());
+            String outcome = deaf.outcome(key); // read once: an answer in flight may change it
+            deaf.skipped(key, outcome);
+            recordUnsent(original, outcome, deaf.why(key, outcome));
+            return new Verdict(outcome, List.of());
         }
         for (int attempt = 0; ; attempt++) {
             Target target = supervisor.live();

@@ -47,7 +47,8 @@ final class ToolScout {
         if (!enabled || done) {
             return;
         }
-        deafInARow = engine.deafTargets().isDeaf(key(tool)) ? deafInARow + 1 : 0;
+        // stopped answering, not offline: a tool whose service is missing answers, and quickly enough
+        deafInARow = engine.deafTargets().isUnresponsive(key(tool)) ? deafInARow + 1 : 0;
         if (deafInARow < AFTER || rest.isEmpty()) {
             return;
         }

@@ -267,6 +267,7 @@ public final class Classifier {
     private void malformedAnswered(Observation o, JsonNode result, String refusal, List<Finding> findings) {
         if (refusal == null && UNKNOWN_PROPERTY.matcher(o.strategy() == null ? "" : o.strategy()).matches()
                 && UnknownProperty.acknowledged(result, o.input())) {
+            silentGarbage(o, result, findings); // the answer is still judged for garbage
             return; // "You sent parameters not supported by this tool, which were ignored: coverage_extra"
         }
         if (refusal == null && UNKNOWN_PROPERTY.matcher(o.strategy() == null ? "" : o.strategy()).matches()) {

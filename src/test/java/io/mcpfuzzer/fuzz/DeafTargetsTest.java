@@ -80,8 +80,10 @@ class DeafTargetsTest {
         assertThat(deaf.settle("tool:hung")).isFalse();
         assertThat(deaf.settle("tool:never-sent")).isFalse();
         assertThat(deaf.isDeaf("tool:answered")).isFalse();
-        deaf.skipped("tool:waited");
+        deaf.skipped("tool:waited", deaf.outcome("tool:waited"));
         assertThat(deaf.warning()).contains("1 target(s) after one such request");
+        assertThat(deaf.why("tool:waited", DeafTargets.OUTCOME)).startsWith("its one request got no answer");
+        assertThat(deaf.isUnresponsive("tool:waited")).isTrue();
     }
 
     /**

@@ -36,7 +36,8 @@ class OfflineTargetsTest {
         }
         assertThat(targets.isDeaf("tool:search")).isTrue();
         assertThat(targets.outcome("tool:search")).isEqualTo(DeafTargets.OFFLINE_OUTCOME);
-        targets.skipped("tool:search");
+        assertThat(targets.isUnresponsive("tool:search")).as("offline is no reason to scout the other tools").isFalse();
+        targets.skipped("tool:search", targets.outcome("tool:search"));
         assertThat(targets.offlineWarning()).contains("1 run(s) of 1 target(s)", "tool:search (1)", "network");
         assertThat(targets.warning()).as("no deaf target").isNull();
     }

@@ -50,6 +50,10 @@ class UnknownPropertyTest {
         assertThat(judge("list_searches", Json.object().put("coverage_extra", "x"), "object.extra_property",
                 Replies.text("No active searches; ignored 2 stale entries", false))).as("another property ignored")
                 .extracting(Finding::category).containsExactly("accepted_malformed");
+        assertThat(judge("list_searches", Json.object().put("coverage_extra", "x"), "object.extra_property",
+                Replies.text(answer.replace("No active searches.", "Active searches: NaN"), false)))
+                .as("garbage beside the acknowledgement is still judged")
+                .extracting(Finding::category).containsExactly("silent_garbage");
     }
 
     @Test

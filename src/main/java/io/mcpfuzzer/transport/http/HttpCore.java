@@ -101,8 +101,10 @@ final class HttpCore {
         BearerAuth auth = opts.bearerAuth();
         CompletableFuture<HttpResponse<InputStream>> result = new CompletableFuture<>();
         inFlight.add(result);
-        if (shut) { // shutdown() may have run before the add: then it did not see this one
+        if (shut) { // shutdown() may have run before the add: then it did not see this one; nothing is sent
+            inFlight.remove(result);
             result.completeExceptionally(new IOException("transport closed"));
+            return result;
         }
         CompletableFuture<HttpResponse<InputStream>> inner;
         try {
