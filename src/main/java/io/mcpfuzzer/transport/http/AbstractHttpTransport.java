@@ -77,6 +77,45 @@ abstract class AbstractHttpTransport implements Transport {
         }
     }
 
+    /** How each sender thread's last POST was acknowledged ({@link #lastSendSettled}). */
+    private final ThreadLocal<CompletableFuture<Integer>> lastPost = new ThreadLocal<>();
+
+    /**
+     * {@link #dispatch}es a POST and notes on this thread how it was acknowledged: its status once {@code handler}
+     * has run, -1 when it failed before any status.
+     */
+    protected final void dispatchPost(CompletableFuture<HttpResponse<InputStream>> exchange,
+            Consumer<HttpResponse<InputStream>> handler) throws TransportException {
+        CompletableFuture<Integer> settled = new CompletableFuture<>();
+        lastPost.set(settled);
+        exchange.whenComplete((resp, err) -> {
+            if (err != null) {
+                settled.complete(-1);
+            }
+        });
+        try {
+            dispatch(exchange, resp -> {
+                try {
+                    handler.accept(resp);
+                } finally {
+                    settled.complete(resp.statusCode());
+                }
+            }, "POST");
+        } catch (TransportException e) {
+            settled.complete(-1);
+            throw e;
+        }
+    }
+
+    /**
+     * How this thread's last POST was acknowledged (its HTTP status, -1 for a failure before any), or null before
+     * its first: an error status without a JSON-RPC body is the server refusing the frame (the TypeScript SDK
+     * answers 400 "Invalid message" to any frame its schema rejects).
+     */
+    public CompletableFuture<Integer> lastSendSettled() {
+        return lastPost.get();
+    }
+
     /**
      * Waits up to {@link HttpOptions#sendWait()} for the response headers. Within that wait a failure is
      * thrown; afterwards the exchange continues asynchronously and failures go to the listener. The response

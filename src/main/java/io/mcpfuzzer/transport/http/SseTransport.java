@@ -28,8 +28,6 @@ public final class SseTransport extends AbstractHttpTransport implements SendSet
     private final URI sseUrl;
     private final CompletableFuture<URI> endpoint = new CompletableFuture<>();
     private volatile InputStream stream;
-    /** Per sending thread: how its last POST settled (see {@link SendSettlement}). */
-    private final ThreadLocal<CompletableFuture<Integer>> lastPost = new ThreadLocal<>();
 
     public SseTransport(URI sseUrl, HttpOptions opts) {
         super(sseUrl, opts);
@@ -169,37 +167,8 @@ public final class SseTransport extends AbstractHttpTransport implements SendSet
         h.put("Content-Type", "application/json");
         h.put("Accept", "application/json, text/event-stream");
         PostContext ctx = new PostContext(body, false);
-        CompletableFuture<Integer> settled = new CompletableFuture<>();
-        lastPost.set(settled);
-        CompletableFuture<HttpResponse<InputStream>> exchange =
-                core.exchange(new HttpCore.Req("POST", target, h, body, opts.responseTimeout()));
-        exchange.whenComplete((resp, err) -> {
-            if (err != null) {
-                settled.complete(-1);
-            }
-        });
-        try {
-            dispatch(exchange, resp -> {
-                try {
-                    onPostResponse(resp, ctx);
-                } finally {
-                    settled.complete(resp.statusCode());
-                }
-            }, "POST");
-        } catch (TransportException e) {
-            settled.complete(-1);
-            throw e;
-        }
-    }
-
-    /**
-     * How this thread's last POST was acknowledged: a 2xx says nothing about the answer (it comes on the
-     * stream), but an error status without a JSON-RPC body is the server refusing the frame (the TypeScript
-     * SDK answers 400 "Invalid message" to any frame its schema rejects and never answers it on the stream).
-     */
-    @Override
-    public CompletableFuture<Integer> lastSendSettled() {
-        return lastPost.get();
+        dispatchPost(core.exchange(new HttpCore.Req("POST", target, h, body, opts.responseTimeout())),
+                resp -> onPostResponse(resp, ctx));
     }
 
     @Override

@@ -47,8 +47,6 @@ public final class StreamableHttpTransport extends AbstractHttpTransport impleme
     private volatile String sessionId;
     private volatile String protocolVersion;
     private volatile boolean listenSupported = true;
-    /** Per sending thread: how its last POST settled (see {@link SendSettlement}). */
-    private final ThreadLocal<CompletableFuture<Integer>> lastPost = new ThreadLocal<>();
 
     public StreamableHttpTransport(URI url, HttpOptions opts) {
         super(url, opts);
@@ -135,31 +133,7 @@ public final class StreamableHttpTransport extends AbstractHttpTransport impleme
                 }
             }
         }
-        CompletableFuture<Integer> settled = new CompletableFuture<>();
-        lastPost.set(settled);
-        CompletableFuture<HttpResponse<InputStream>> exchange = core.exchange(postRequest(body));
-        exchange.whenComplete((resp, err) -> {
-            if (err != null) {
-                settled.complete(-1);
-            }
-        });
-        try {
-            dispatch(exchange, resp -> {
-                try {
-                    onPostResponse(resp, ctx);
-                } finally {
-                    settled.complete(resp.statusCode());
-                }
-            }, "POST");
-        } catch (TransportException e) {
-            settled.complete(-1);
-            throw e;
-        }
-    }
-
-    @Override
-    public CompletableFuture<Integer> lastSendSettled() {
-        return lastPost.get();
+        dispatchPost(core.exchange(postRequest(body)), resp -> onPostResponse(resp, ctx));
     }
 
     /**
